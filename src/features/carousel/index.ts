@@ -1,0 +1,2 @@
+import { defineFeature } from '../../lib/feature';
+defineFeature('carousel', (el) => { el.setAttribute('data-x', '1'); });

@@ -1,0 +1,46 @@
+// The core: the only code every visitor downloads. No feature code here.
+import mitt from 'mitt';
+import type { Bus, CoreHandle } from '../lib/feature';
+import { createEnhancer } from './enhancer';
+import { createLoader } from './loader';
+import { registry } from './registry';
+import { readSettings } from './settings';
+import { watchWindow } from './window-events';
+
+// Symbol.for('veneer.core') is CORE_KEY of src/lib/feature; importing it would pull lib code in.
+const CORE_KEY = Symbol.for('veneer.core');
+type Global = typeof globalThis & { [CORE_KEY]?: CoreHandle };
+
+// A Symbol guard: the tag included twice runs once, and page markup cannot clobber it.
+if (!(globalThis as Global)[CORE_KEY]) {
+  const settings = readSettings(document.currentScript as HTMLScriptElement | null);
+  const bus: Bus = mitt();
+  const loader = createLoader(settings);
+  const enhancer = createEnhancer(registry, loader.load, { bus, settings });
+  const observer = new MutationObserver(enhancer.handle);
+  (globalThis as Global)[CORE_KEY] = { define: loader.define };
+
+  const api = Object.freeze({
+    on: bus.on,
+    off: bus.off,
+    emit: bus.emit,
+    /** Settles when every enhancement pending now (including unseen mutations) has finished. */
+    ready(): Promise<void> {
+      enhancer.handle(observer.takeRecords());
+      return Promise.all(enhancer.pending).then(() => {});
+    },
+  });
+  try {
+    // An own property wins over named elements (<img id="veneer">) on window.
+    Object.defineProperty(window, 'veneer', { value: api, enumerable: true });
+  } catch {
+    console.warn('[veneer] window.veneer is taken');
+  }
+
+  const begin = () => {
+    watchWindow(bus);
+    enhancer.scan(document);
+    observer.observe(document, { childList: true, subtree: true });
+  };
+  document.readyState === 'loading' ? document.addEventListener('DOMContentLoaded', begin) : begin();
+}
