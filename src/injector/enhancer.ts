@@ -1,6 +1,7 @@
 import type { CoreContext, Feature, Teardown } from '../lib/feature';
 
 type Instance = { abort: AbortController; teardown?: Teardown | void };
+// A slot is PENDING while its chunk loads, so a second sighting of the element waits for it.
 const PENDING = 0;
 type Slot = Instance | typeof PENDING;
 
@@ -11,87 +12,73 @@ const ATTRIBUTE = 'data-enhanced';
  * State lives in a WeakMap keyed by element, so the core itself holds nothing alive.
  */
 export function createEnhancer(
-  registry: ReadonlyArray<readonly [string, string]>,
+  rows: ReadonlyArray<readonly [selector: string, feature: string]>,
   load: (name: string) => Promise<Feature>,
   context: Omit<CoreContext, 'signal'>,
 ) {
   const slots = new WeakMap<Element, Map<string, Slot>>();
-  const pending = new Set<Promise<void>>();
-  const anyHook = registry.map(([selector]) => selector).join();
+  // Jobs never reject, so chaining them settles once every job started so far has.
+  let settled = Promise.resolve();
+  const anyHook = rows.map((row) => row[0]).join();
 
-  function mark(element: Element, name: string, on: boolean) {
-    const names = new Set((element.getAttribute(ATTRIBUTE) || '').split(' ').filter(Boolean));
-    on ? names.add(name) : names.delete(name);
-    names.size ? element.setAttribute(ATTRIBUTE, [...names].join(' ')) : element.removeAttribute(ATTRIBUTE);
+  function mark(element: Element, features: Map<string, Slot>) {
+    let names = '';
+    features.forEach((slot, name) => slot && (names += ' ' + name));
+    names ? element.setAttribute(ATTRIBUTE, names.slice(1)) : element.removeAttribute(ATTRIBUTE);
   }
 
   function start(element: Element, name: string) {
-    let features = slots.get(element);
-    if (!features) slots.set(element, (features = new Map()));
+    const features = slots.get(element) || new Map<string, Slot>();
+    slots.set(element, features);
     if (features.has(name)) return;
     features.set(name, PENDING);
+    const abort = new AbortController();
     const job = load(name)
       .then((feature) => {
-        // Removed (or torn down) while its chunk loaded: never set up a detached element.
-        if (features.get(name) !== PENDING) return;
+        // Removed while its chunk loaded: never set up a detached element.
         if (!element.isConnected) return void features.delete(name);
-        const instance: Instance = { abort: new AbortController() };
-        features.set(name, instance);
-        try {
-          instance.teardown = feature.setup(element, { ...context, signal: instance.abort.signal });
-          mark(element, name, true);
-        } catch (error) {
-          instance.abort.abort();
-          features.delete(name);
-          console.error(`[veneer] ${name} failed`, element, error);
-        }
+        features.set(name, { abort, teardown: feature.setup(element, { ...context, signal: abort.signal }) });
+        mark(element, features);
       })
       .catch((error) => {
+        abort.abort();
         features.delete(name);
-        console.error('[veneer]', error);
-      })
-      .finally(() => pending.delete(job));
-    pending.add(job);
+        console.error('[veneer]', name, element, error);
+      });
+    settled = settled.then(() => job);
   }
 
   function stop(element: Element) {
+    const features = slots.get(element);
     // A pending slot stays: its load re-checks isConnected, so a quick re-insert sets up once.
-    slots.get(element)?.forEach((slot, name, features) => {
-      if (slot === PENDING) return;
+    features?.forEach((slot, name) => {
+      if (!slot) return;
       features.delete(name);
       slot.abort.abort();
       try {
         slot.teardown?.();
       } catch (error) {
-        console.error(`[veneer] ${name} teardown failed`, element, error);
+        console.error('[veneer]', name, element, error);
       }
-      mark(element, name, false);
+      mark(element, features);
     });
   }
 
   function scan(root: Element | Document) {
-    const found = [...root.querySelectorAll(anyHook)];
-    if (root instanceof Element && root.matches(anyHook)) found.unshift(root);
-    for (const element of found)
-      for (const [selector, name] of registry) if (element.matches(selector)) start(element, name);
+    const found = root.querySelectorAll(anyHook);
+    for (const element of (root as Element).matches?.(anyHook) ? [root as Element, ...found] : found)
+      for (const [selector, name] of rows) element.matches(selector) && start(element, name);
   }
 
-  function release(root: Element) {
-    stop(root);
-    root.querySelectorAll('[' + ATTRIBUTE + ']').forEach(stop);
-  }
-
-  // One pass per batch of records: a node removed and re-added in the same batch is a move.
+  // One pass per batch: every removal first, then every addition, so a node removed and
+  // re-added in the same batch (a move) is still connected and neither stopped nor started.
   function handle(records: MutationRecord[]) {
-    const added = new Set<Node>();
-    const removed = new Set<Node>();
-    for (const record of records) {
-      record.removedNodes.forEach((node) => removed.add(node));
-      record.addedNodes.forEach((node) => added.add(node));
-    }
-    removed.forEach((node) => node instanceof Element && !node.isConnected && release(node));
-    added.forEach((node) => node instanceof Element && node.isConnected && scan(node));
+    for (const record of records)
+      for (const node of record.removedNodes)
+        if (node instanceof Element && !node.isConnected) [node, ...node.querySelectorAll(`[${ATTRIBUTE}]`)].forEach(stop);
+    for (const record of records)
+      for (const node of record.addedNodes) if (node instanceof Element && node.isConnected) scan(node);
   }
 
-  return { scan, handle, pending };
+  return { scan, handle, settled: () => settled };
 }

@@ -1,66 +1,47 @@
 import type { CoreSettings, Feature } from '../lib/feature';
 
-// Replaced after the build by scripts/build.mjs with { feature: "file.<hash>.js" }.
-const CHUNK_FILES = '__VENEER_CHUNK_FILES__' as unknown as Record<string, string>;
-
-type TrustedTypesWindow = {
-  trustedTypes?: { createPolicy(name: string, rules: { createScriptURL(url: string): string }): { createScriptURL(url: string): unknown } };
-};
+type Policy = { createScriptURL(url: string): string };
+type TrustedTypesWindow = { trustedTypes?: { createPolicy(name: string, rules: Policy): Policy } };
 
 /**
  * Loads each feature's chunk once, however many elements ask, by a script tag from the
  * running script's own folder. A chunk that fails or times out is retried once.
  */
-export function createLoader(settings: CoreSettings) {
+export function createLoader(settings: CoreSettings, fileOf: (name: string) => string) {
   const loads = new Map<string, Promise<Feature>>();
   const waiting = new Map<string, (feature: Feature) => void>();
-  const urls = new Set(Object.values(CHUNK_FILES).map((file) => settings.base + file));
-  let policy: { createScriptURL(url: string): unknown } | undefined;
+  let policy: Policy | undefined;
   try {
-    // Only the chunk URLs this build produced can become script URLs.
-    policy = (window as TrustedTypesWindow).trustedTypes?.createPolicy('veneer', {
-      createScriptURL(url) {
-        if (urls.has(url)) return url;
-        throw new TypeError(url);
-      },
-    });
-  } catch (error) {
-    console.warn('[veneer] no Trusted Types policy', error);
+    // The policy object never leaves this closure, and its only caller passes chunk URLs
+    // built from the build's own table, so it needs no check of its own.
+    policy = (window as TrustedTypesWindow).trustedTypes?.createPolicy('veneer', { createScriptURL: (url) => url });
+  } catch {
+    // Not allowed by the page's CSP: loading then fails with a ChunkLoadError that says so.
   }
 
-  function attempt(name: string): Promise<Feature> {
-    return new Promise((resolve, reject) => {
-      const url = settings.base + CHUNK_FILES[name];
+  const attempt = (name: string) =>
+    new Promise<Feature>((resolve, reject) => {
+      const url = settings.base + fileOf(name);
       const script = document.createElement('script');
-      const fail = () => {
-        clearTimeout(timer);
-        script.remove();
-        if (waiting.get(name) === done) waiting.delete(name);
-        reject(Object.assign(new Error(url), { name: 'ChunkLoadError' }));
-      };
-      const done = (feature: Feature) => {
-        clearTimeout(timer);
+      const done = (feature?: Feature) => {
+        if (waiting.get(name) !== done) return;
         waiting.delete(name);
-        resolve(feature);
+        clearTimeout(timer);
+        // Loaded without define() means the chunk did not run (a syntax error): a failure.
+        feature ? resolve(feature) : reject(Object.assign(Error(url), { name: 'ChunkLoadError' }));
       };
-      const timer = setTimeout(fail, settings.chunkTimeout);
+      const timer = setTimeout(done, settings.chunkTimeout);
       waiting.set(name, done);
-      script.onerror = fail;
-      // A chunk that ran without defining its feature (a syntax error) counts as failed.
-      script.onload = () => waiting.get(name) === done && fail();
-      script.src = (policy ? policy.createScriptURL(url) : url) as string;
+      script.onload = script.onerror = () => done();
+      script.src = policy ? policy.createScriptURL(url) : url;
       document.head.append(script);
     });
-  }
 
   return {
     load(name: string): Promise<Feature> {
       let load = loads.get(name);
-      if (!load) {
-        // Retried at most once; a failed load stays failed for this page view.
-        load = attempt(name).catch(() => attempt(name));
-        loads.set(name, load);
-      }
+      // Retried at most once; a failed load stays failed for this page view.
+      if (!load) loads.set(name, (load = attempt(name).catch(() => attempt(name))));
       return load;
     },
     define(name: string, feature: Feature) {

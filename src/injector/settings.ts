@@ -6,11 +6,11 @@ const DEFAULT_TIMEOUT = 120000;
 export function readSettings(script: HTMLScriptElement | null): CoreSettings {
   const data = script?.dataset ?? {};
   const timeout = data.chunkTimeout;
-  const valid = timeout != null && /^\d{1,9}$/.test(timeout) && +timeout > 0;
-  if (timeout != null && !valid) console.warn(`[veneer] data-chunk-timeout="${timeout}" invalid; using ${DEFAULT_TIMEOUT}`);
+  const valid = /^[1-9]\d{0,8}$/.test(timeout!);
+  if (timeout != null && !valid) console.warn(`[veneer] data-chunk-timeout="${timeout}": using ${DEFAULT_TIMEOUT}`);
   return {
     base: new URL('.', script?.src || location.href).href,
-    chunkTimeout: valid ? +timeout : DEFAULT_TIMEOUT,
+    chunkTimeout: valid ? +timeout! : DEFAULT_TIMEOUT,
     data,
   };
 }

@@ -1,9 +1,9 @@
 // The core: the only code every visitor downloads. No feature code here.
 import mitt from 'mitt';
 import type { Bus, CoreHandle } from '../lib/feature';
+import { chunkFile, hooks } from './chunks';
 import { createEnhancer } from './enhancer';
 import { createLoader } from './loader';
-import { registry } from './registry';
 import { readSettings } from './settings';
 import { watchWindow } from './window-events';
 
@@ -15,32 +15,27 @@ type Global = typeof globalThis & { [CORE_KEY]?: CoreHandle };
 if (!(globalThis as Global)[CORE_KEY]) {
   const settings = readSettings(document.currentScript as HTMLScriptElement | null);
   const bus: Bus = mitt();
-  const loader = createLoader(settings);
-  const enhancer = createEnhancer(registry, loader.load, { bus, settings });
+  const loader = createLoader(settings, chunkFile);
+  const enhancer = createEnhancer(hooks, loader.load, { bus, settings });
   const observer = new MutationObserver(enhancer.handle);
-  (globalThis as Global)[CORE_KEY] = { define: loader.define };
+  (globalThis as Global)[CORE_KEY] = loader;
 
-  const api = Object.freeze({
+  // Assignment makes an own property, which wins over named elements (<img id="veneer">).
+  (window as unknown as { veneer: object }).veneer = {
     on: bus.on,
     off: bus.off,
     emit: bus.emit,
     /** Settles when every enhancement pending now (including unseen mutations) has finished. */
     ready(): Promise<void> {
       enhancer.handle(observer.takeRecords());
-      return Promise.all(enhancer.pending).then(() => {});
+      return enhancer.settled();
     },
-  });
-  try {
-    // An own property wins over named elements (<img id="veneer">) on window.
-    Object.defineProperty(window, 'veneer', { value: api, enumerable: true });
-  } catch {
-    console.warn('[veneer] window.veneer is taken');
-  }
+  };
 
   const begin = () => {
     watchWindow(bus);
     enhancer.scan(document);
     observer.observe(document, { childList: true, subtree: true });
   };
-  document.readyState === 'loading' ? document.addEventListener('DOMContentLoaded', begin) : begin();
+  document.readyState == 'loading' ? document.addEventListener('DOMContentLoaded', begin) : begin();
 }

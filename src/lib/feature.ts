@@ -1,14 +1,13 @@
 // The contract between the core (src/injector) and a feature chunk (src/features/<name>).
 // The core only knows `Feature.setup`; everything else here runs inside the chunk.
 import type { Emitter } from 'mitt';
-import { readOptions, type Defaults } from './options';
 
 /** Topics of the contract's event bus, with their payloads. */
 export type Topics = {
   '/video/playing': { videoId: string };
   '/video/pauseRotator': { playerId?: string };
-  '/window/resize': { width: number; height: number };
-  '/window/scroll': { x: number; y: number };
+  '/window/resize': undefined;
+  '/window/scroll': undefined;
   '/status': { message: string; element?: Element };
   [topic: string]: unknown;
 };
@@ -50,17 +49,19 @@ export interface CoreHandle {
 }
 
 /**
- * Registers a feature with the core that loaded this chunk. `defaults` are typed
- * data-* options (Bootstrap style): the chunk parses them, so the core stays small.
+ * Registers a feature with the core that loaded this chunk. A feature with data-* options
+ * passes `options`, usually `(element) => readOptions(element, DEFAULTS, name)` from
+ * ./options (Bootstrap-style typed defaults); the chunk parses them, so the core stays small,
+ * and a chunk without options does not carry the parser.
  */
-export function defineFeature<E extends Element, O extends Defaults = {}>(
+export function defineFeature<E extends Element, O = Record<string, never>>(
   name: string,
   setup: (element: E, context: Context<O>) => Teardown | void,
-  defaults: O = {} as O,
+  options?: (element: E) => O,
 ): void {
   const core = (globalThis as { [CORE_KEY]?: CoreHandle })[CORE_KEY];
   core?.define(name, {
     setup: (element, context) =>
-      setup(element as E, { ...context, options: readOptions(element, defaults, name) }),
+      setup(element as E, { ...context, options: options ? options(element as E) : ({} as O) }),
   });
 }

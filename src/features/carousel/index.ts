@@ -1,2 +1,78 @@
+// Feature carousel (div.js-carousel): prev/next with wraparound, APG carousel semantics.
+// No autoplay and no document-wide key capture: the buttons are the only controls.
+import { declaredCount } from '../../lib/count';
+import { commonAncestor, hasAccessibleName, owned } from '../../lib/dom';
 import { defineFeature } from '../../lib/feature';
-defineFeature('carousel', (el) => { el.setAttribute('data-x', '1'); });
+import { createJournal } from '../../lib/journal';
+import { warn } from '../../lib/log';
+import { adoptStyles, hiddenRules } from '../../lib/styles';
+
+const HOOK = '.js-carousel';
+const PROBLEMS = {
+  invalid: 'is not a whole number from 1; counting the slides',
+  more: 'is more than the slides; using the slide count',
+  fewer: 'is fewer than the slides; the others stay hidden',
+};
+
+const isMarkedCurrent = (slide: Element) =>
+  slide.classList.contains('is-current') || !/^(false)?$/.test(slide.getAttribute('aria-current') || '');
+
+defineFeature<HTMLElement>('carousel', (element, { signal }) => {
+  const all = owned(element, '.js-carousel-slide', HOOK);
+  const prev = owned(element, '.js-carousel-prev', HOOK)[0];
+  const next = owned(element, '.js-carousel-next', HOOK)[0];
+  if (!all.length) return warn('carousel: no .js-carousel-slide; left as it is', element);
+  if (!prev || !next) return warn('carousel: .js-carousel-prev or .js-carousel-next missing; left as it is', element);
+
+  const raw = element.getAttribute('data-total');
+  const [total, problem] = declaredCount(raw, all.length);
+  if (problem) warn(`carousel: data-total="${raw}" ${PROBLEMS[problem]} (${all.length})`, element);
+  const slides = all.slice(0, total);
+  const displays = owned(element, '.js-carousel-index', HOOK);
+  // Restored node for node at teardown (the display may hold more than text).
+  const saved = displays.map((display) => [...display.childNodes]);
+  const j = createJournal();
+  adoptStyles('carousel', hiddenRules('.js-carousel-slide'));
+
+  // aria-label is not allowed on a plain div: the named container is a region (APG).
+  if (!element.hasAttribute('role')) j.set(element, 'role', 'region');
+  j.set(element, 'aria-roledescription', 'carousel');
+  if (!element.hasAttribute('aria-label') && !element.hasAttribute('aria-labelledby')) j.set(element, 'aria-label', 'Carousel');
+  const wrapper = commonAncestor(all)!;
+  // Not auto-rotating, so a polite live region announces the slide a button brings in.
+  j.set(wrapper, 'aria-live', 'polite');
+  const wrapperId = j.id(wrapper, 'veneer-carousel');
+  slides.forEach((slide, i) => {
+    j.set(slide, 'role', 'group');
+    j.set(slide, 'aria-roledescription', 'slide');
+    j.set(slide, 'aria-label', `${i + 1} of ${total}`);
+  });
+  all.slice(total).forEach((slide) => j.set(slide, 'hidden', ''));
+  // The slide's own "N of M" is announced; the visible number would be read twice.
+  displays.forEach((display) => j.set(display, 'aria-hidden', 'true'));
+
+  let current = 0;
+  const show = (index: number) => {
+    current = (index + total) % total;
+    slides.forEach((slide, i) => {
+      const on = i === current;
+      j.set(slide, 'aria-current', on ? 'true' : null);
+      j.flag(slide, 'is-current', on);
+      j.set(slide, 'hidden', on ? null : '');
+    });
+    displays.forEach((display) => (display.textContent = String(current + 1)));
+  };
+
+  ([[prev, -1, 'Previous slide'], [next, 1, 'Next slide']] as const).forEach(([button, step, label]) => {
+    j.set(button, 'aria-controls', wrapperId);
+    if (!hasAccessibleName(button)) j.set(button, 'aria-label', label);
+    // preventDefault: a button inside a form would otherwise submit it.
+    button.addEventListener('click', (event) => (event.preventDefault(), show(current + step)), { signal });
+  });
+  show(Math.max(0, slides.findIndex(isMarkedCurrent)));
+
+  return () => {
+    j.restore();
+    displays.forEach((display, i) => display.replaceChildren(...saved[i]));
+  };
+});

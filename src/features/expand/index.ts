@@ -1,0 +1,112 @@
+// Expand/collapse items (div.js-expand), optionally exclusive within data-expand-set.
+// States: unset (no script, content visible), open, closed. ARIA is written first; the
+// content's `hidden` follows when a closing slide ends.
+import { findableHidden, owned } from '../../lib/dom';
+import { defineFeature } from '../../lib/feature';
+import { createJournal } from '../../lib/journal';
+import { warn } from '../../lib/log';
+import { prefersReducedMotion } from '../../lib/motion';
+import { adoptStyles, hiddenRules } from '../../lib/styles';
+
+const HOOK = '.js-expand';
+const SLIDE_MS = 250; // the seed's expand/collapse slide
+
+interface Item {
+  open: boolean;
+  set(open: boolean, animate: boolean): void;
+}
+
+/** Open-exclusive sets by name, across the page; emptied at teardown. */
+const sets = new Map<string, Set<Item>>();
+
+// box-sizing border-box: the measured height includes padding and border, so the
+// animated box matches it; the closed frame collapses padding and border too.
+const BOX = { boxSizing: 'border-box', overflow: 'hidden' };
+const CLOSED = { ...BOX, height: '0px', paddingBlock: '0px', borderBlockWidth: '0px' };
+
+defineFeature<HTMLElement>(
+  'expand',
+  (element, { signal }) => {
+    const trigger = owned(element, '.js-expand-trigger', HOOK)[0];
+    const content = owned(element, '.js-expand-content', HOOK)[0];
+    if (!trigger || !content) return warn('expand: .js-expand-trigger or .js-expand-content missing; left as it is', element);
+
+    const j = createJournal();
+    const hidden = findableHidden();
+    adoptStyles('expand', hiddenRules('.js-expand-content'));
+    const name = element.dataset.expandSet || '';
+    let group: Set<Item> | undefined;
+    let animation: Animation | undefined;
+
+    const item: Item = {
+      open: false,
+      set(open, animate) {
+        item.open = open;
+        j.set(trigger, 'aria-expanded', String(open));
+        j.flag(element, 'is-open', open);
+        // Measured before cancelling: a toggle mid-slide reverses from where it is.
+        // Not measured without animation: no forced layout per item at start-up.
+        const from = animate && !content.hidden ? content.getBoundingClientRect().height : 0;
+        animation?.cancel();
+        animation = undefined;
+        if (open) {
+          j.set(content, 'hidden', null);
+          group?.forEach((other) => other !== item && other.open && other.set(false, animate));
+        }
+        if (!animate || prefersReducedMotion() || !content.animate) {
+          if (!open) j.set(content, 'hidden', hidden);
+          return;
+        }
+        const to = open ? content.getBoundingClientRect().height : 0;
+        const frame = (height: number) => (height ? { ...BOX, height: height + 'px' } : CLOSED);
+        const running = (animation = content.animate([frame(from), frame(to)], { duration: SLIDE_MS, easing: 'ease' }));
+        // A finish event already queued for a replaced animation must not hide the content.
+        running.onfinish = () => {
+          if (animation !== running) return;
+          animation = undefined;
+          if (!item.open) j.set(content, 'hidden', hidden);
+        };
+      },
+    };
+
+    j.set(trigger, 'aria-controls', j.id(content, 'veneer-expand'));
+    if (trigger.localName !== 'button') {
+      // The contract says <button>; a link or div trigger still gets button semantics.
+      j.set(trigger, 'role', 'button');
+      if ((trigger as HTMLElement).tabIndex < 0) j.set(trigger, 'tabindex', '0');
+      trigger.addEventListener(
+        'keydown',
+        (event) => {
+          if (event.key !== 'Enter' && event.key !== ' ') return;
+          event.preventDefault();
+          item.set(!item.open, true);
+        },
+        { signal },
+      );
+    }
+    // preventDefault: no jump for a href="#" trigger, no submit for a button in a form.
+    trigger.addEventListener('click', (event) => (event.preventDefault(), item.set(!item.open, true)), { signal });
+    // Only opens; its default action (a tab or anchor link) still runs.
+    owned(element, '.js-expand-tab-trigger', HOOK).forEach((tabTrigger) =>
+      tabTrigger.addEventListener('click', () => item.open || item.set(true, true), { signal }),
+    );
+    // Find-in-page is about to reveal the content: open at once (and close the others of
+    // the set at once), so the page does not move under the match being scrolled to.
+    content.addEventListener('beforematch', () => item.set(true, false), { signal });
+
+    // The markup's initial state is taken as it is, before joining the set: two items of
+    // a set both marked open stay open until the visitor opens one.
+    item.set(element.classList.contains('is-open') || trigger.getAttribute('aria-expanded') === 'true', false);
+    if (name) {
+      if (!sets.has(name)) sets.set(name, new Set());
+      (group = sets.get(name)!).add(item);
+    }
+
+    return () => {
+      animation?.cancel();
+      group?.delete(item);
+      if (group && !group.size) sets.delete(name);
+      j.restore();
+    };
+  },
+);

@@ -1,0 +1,158 @@
+// Tabs (div.js-tabs) with the chosen panel in the address as ?tab=<panel id>.
+// APG tabs with manual activation: arrows only move focus, so history gets one entry
+// per deliberate choice, never one per key press.
+import { commonAncestor, findableHidden, fragmentId, owned } from '../../lib/dom';
+import { defineFeature } from '../../lib/feature';
+import { createJournal } from '../../lib/journal';
+import { warn } from '../../lib/log';
+import { readParam, withParam } from '../../lib/query';
+import { adoptStyles, hiddenRules } from '../../lib/styles';
+
+const HOOK = '.js-tabs';
+const PARAM = 'tab';
+// How a selection reaches the address.
+const QUIET = 0;
+const PUSH = 1;
+const REPLACE = 2;
+type How = typeof QUIET | typeof PUSH | typeof REPLACE;
+
+const nudge = () => dispatchEvent(new Event('scroll'));
+
+defineFeature<HTMLElement>('tabs', (element, { signal }) => {
+  // Only this block's panels: a ?tab= naming a panel of another block matches nothing here.
+  const candidates = owned(element, '.js-tab-panel', HOOK);
+  const tabs: HTMLElement[] = [];
+  const panels: HTMLElement[] = [];
+  for (const tab of owned(element, 'a.js-tab', HOOK)) {
+    const id = fragmentId(tab.getAttribute('href'));
+    const panel = candidates.find((candidate) => id && candidate.id === id);
+    if (!panel || panels.includes(panel)) {
+      warn(`tabs: href="${tab.getAttribute('href')}" names no .js-tab-panel of this block, or one another tab names; tab skipped`, tab);
+      continue;
+    }
+    tabs.push(tab);
+    panels.push(panel);
+  }
+  if (!tabs.length) return warn('tabs: no tab with a panel; left as it is', element);
+  let list = commonAncestor(tabs) as HTMLElement;
+  if (list.localName === 'li') list = list.parentElement!;
+  // A tablist may own only tabs: with the panels inside it the roles would lie.
+  if (panels.some((panel) => list.contains(panel)))
+    return warn('tabs: the tabs share no container without the panels; left as it is', element);
+
+  const j = createJournal();
+  const hidden = findableHidden();
+  adoptStyles('tabs', hiddenRules('.js-tab-panel'));
+  j.set(list, 'role', 'tablist');
+  tabs.forEach((tab, i) => {
+    // <li> and any other wrapper between the list and a tab become presentational.
+    for (let node = tab.parentElement; node && node !== list; node = node.parentElement) j.set(node, 'role', 'none');
+    j.set(tab, 'role', 'tab');
+    j.set(tab, 'aria-controls', panels[i].id);
+    j.set(panels[i], 'role', 'tabpanel');
+    j.set(panels[i], 'aria-labelledby', j.id(tab, 'veneer-tab'));
+    j.set(panels[i], 'tabindex', '0');
+    // Find-in-page revealed a closed panel: select its tab. replaceState, not push:
+    // stepping through matches must not flood history, yet the address should name
+    // the panel on screen (reload and share show the same).
+    panels[i].addEventListener('beforematch', () => select(i, REPLACE), { signal });
+  });
+
+  const marked = tabs.findIndex(
+    (tab, i) =>
+      tab.classList.contains('is-current') ||
+      tab.getAttribute('aria-selected') === 'true' ||
+      panels[i].classList.contains('is-current'),
+  );
+  const fallback = Math.max(0, marked);
+  const fromAddress = () => {
+    const id = readParam(location.search, PARAM);
+    const index = panels.findIndex((panel) => panel.id === id);
+    return index < 0 ? fallback : index;
+  };
+
+  let selected = -1;
+  function select(index: number, how: How): boolean {
+    if (index === selected) return false;
+    selected = index;
+    tabs.forEach((tab, i) => {
+      const on = i === index;
+      j.set(tab, 'aria-selected', String(on));
+      // Roving tabindex: Tab enters the list on the selected tab.
+      j.set(tab, 'tabindex', on ? '0' : '-1');
+      j.flag(tab, 'is-current', on);
+      j.flag(panels[i], 'is-current', on);
+      j.set(panels[i], 'hidden', on ? null : hidden);
+    });
+    if (how !== QUIET) {
+      try {
+        // The current state is kept: other features (ajax lists) may have stored theirs.
+        history[how === PUSH ? 'pushState' : 'replaceState'](
+          history.state,
+          '',
+          withParam(location.href, PARAM, panels[index].id),
+        );
+      } catch (error) {
+        // Browsers throttle history calls (Firefox: 200 per 10 s); the tab still shows.
+        warn('tabs: the address could not be updated', error);
+      }
+    }
+    return true;
+  }
+
+  element.addEventListener(
+    'click',
+    (event) => {
+      const index = tabs.indexOf((event.target as Element).closest('a')!);
+      if (index < 0) return;
+      event.preventDefault();
+      select(index, PUSH);
+    },
+    { signal },
+  );
+
+  list.addEventListener(
+    'keydown',
+    (event) => {
+      const index = tabs.indexOf(event.target as HTMLElement);
+      if (index < 0 || event.altKey || event.ctrlKey || event.metaKey) return;
+      const count = tabs.length;
+      const back = getComputedStyle(list).direction === 'rtl' ? 1 : -1;
+      let to: number;
+      switch (event.key) {
+        case 'ArrowLeft':
+          to = index + back;
+          break;
+        case 'ArrowRight':
+          to = index - back;
+          break;
+        case 'Home':
+          to = 0;
+          break;
+        case 'End':
+          to = count - 1;
+          break;
+        case 'Enter':
+        case ' ':
+          event.preventDefault();
+          select(index, PUSH);
+          return;
+        default:
+          // Up/Down stay with the page (horizontal tablist).
+          return;
+      }
+      event.preventDefault();
+      tabs[(to + count) % count].focus();
+    },
+    { signal },
+  );
+
+  // Back/forward: show what the address names, without pushing. The page is nudged only
+  // when the tab changed (a popstate from an in-page #anchor changes nothing here).
+  addEventListener('popstate', () => select(fromAddress(), QUIET) && nudge(), { signal });
+  select(fromAddress(), QUIET);
+  // The seed: lazy content and scroll-driven code in the shown panel look again.
+  nudge();
+
+  return j.restore;
+});

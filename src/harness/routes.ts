@@ -1,0 +1,192 @@
+// The harness's routes. Each returns a Reply (or throws HttpError); server.ts sends it,
+// applying any requested fault first.
+import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import { STRICT_CSP } from './csp';
+import { handleForm, type PostRecord } from './forms';
+import { HttpError, Recorder, empty, errorReply, html, json, methodNotAllowed, notFound, readBody, recorderRoute, type Reply } from './http';
+import { checkVeneerSrc, transformPage } from './inject';
+import { newsList } from './news';
+import { catalogueHtml, isPageDir, listPages, lookup, readStatic } from './static';
+import { analyticsCollect, mapEmbed, youtubeApi, youtubeEmbed, type AnalyticsHit } from './stubs';
+import { downloadZip } from './zip';
+
+export interface HarnessConfig {
+  /** The legacy pages folder: one folder per page, plus `_site/` (the document-root overlay). */
+  root: string;
+  /** The build output served under /Content/scripts/dist/ and /cdn/x/. */
+  distDir: string;
+  /** Strict CSP on every page (a page can opt out with ?csp=off). */
+  csp: boolean;
+}
+
+export interface CspReportRecord {
+  time: string;
+  contentType: string;
+  report: unknown;
+}
+
+export interface HarnessState {
+  posts: Recorder<PostRecord>;
+  cspReports: Recorder<CspReportRecord>;
+  analytics: Recorder<AnalyticsHit>;
+}
+
+export function createState(): HarnessState {
+  return { posts: new Recorder(), cspReports: new Recorder(), analytics: new Recorder() };
+}
+
+export interface Ctx {
+  req: IncomingMessage;
+  method: string;
+  /** The fault prefix this request came through ('' or '/__fault/<kind>'). */
+  prefix: string;
+  /** The path after the prefix, still percent-encoded. */
+  rawPath: string;
+  /** The decoded path. */
+  path: string;
+  /** Decoded path segments ('/a/b/' → ['a', 'b', '']). */
+  segments: string[];
+  search: string;
+  query: URLSearchParams;
+  config: HarnessConfig;
+  state: HarnessState;
+}
+
+/** Dist files: the fixed-name core is revalidated, content-hashed chunks are immutable. */
+const HASHED_CHUNK = /^[\w-]+\.[\w-]{8,}\.js$/;
+
+function distCacheControl(file: string): string {
+  return HASHED_CHUNK.test(path.basename(file)) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+const GET_ONLY = ['GET', 'HEAD'];
+
+function isGet(ctx: Ctx): boolean {
+  return ctx.method === 'GET' || ctx.method === 'HEAD';
+}
+
+async function serveStatic(ctx: Ctx, base: string, segments: string[], kind: 'dist' | 'page' | 'site'): Promise<Reply> {
+  if (!isGet(ctx)) return methodNotAllowed(GET_ONLY);
+  const trailingSlash = ctx.path.endsWith('/');
+  const found = await lookup(base, segments, trailingSlash);
+  if (found.kind === 'missing') {
+    if (kind === 'dist') return errorReply(404, `${ctx.path} is not in the build output (${base}); run the build first.`);
+    return notFound(ctx.path);
+  }
+  if (found.kind === 'redirect') {
+    return { status: 301, headers: { Location: `${ctx.prefix}${ctx.rawPath}/${ctx.search}`, 'Cache-Control': 'no-store' }, body: '' };
+  }
+  const { body, type } = await readStatic(found.file);
+  const headers: Record<string, string> = {
+    'Content-Type': type,
+    'Cache-Control': kind === 'dist' ? distCacheControl(found.file) : 'no-cache',
+    'Last-Modified': found.mtime.toUTCString(),
+  };
+  if (kind === 'page' && type.startsWith('text/html')) {
+    const veneerOff = ctx.query.get('veneer') === 'off';
+    const srcParam = ctx.query.get('veneer-src');
+    const src = srcParam === null || srcParam === '' ? undefined : checkVeneerSrc(srcParam);
+    const text = transformPage(body.toString('utf8'), { enabled: !veneerOff, src });
+    const csp = ctx.query.get('csp');
+    if (csp === 'strict' || (ctx.config.csp && csp !== 'off')) headers['Content-Security-Policy'] = STRICT_CSP;
+    return { status: 200, headers, body: text };
+  }
+  return { status: 200, headers, body };
+}
+
+async function cspReport(ctx: Ctx): Promise<Reply> {
+  if (ctx.method !== 'POST') return methodNotAllowed(['POST']);
+  const text = (await readBody(ctx.req, 1024 * 1024)).toString('utf8');
+  const contentType = String(ctx.req.headers['content-type'] ?? '');
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // kept as text
+  }
+  const time = new Date().toISOString();
+  // report-uri sends { "csp-report": {…} }; the Reporting API sends [{ type, body }, …].
+  const reports = Array.isArray(parsed)
+    ? parsed.map((r) => (r && typeof r === 'object' && 'body' in r ? (r as { body: unknown }).body : r))
+    : [parsed && typeof parsed === 'object' && 'csp-report' in parsed ? (parsed as Record<string, unknown>)['csp-report'] : parsed];
+  for (const report of reports) ctx.state.cspReports.add({ time, contentType, report });
+  return empty(204);
+}
+
+export async function route(ctx: Ctx): Promise<Reply> {
+  const { segments, config, state } = ctx;
+  const first = segments[0] ?? '';
+
+  if (ctx.path === '/') {
+    if (!isGet(ctx)) return methodNotAllowed(GET_ONLY);
+    return html(200, catalogueHtml(await listPages(config.root)));
+  }
+
+  if (first.startsWith('__')) {
+    const p = ctx.path.replace(/\/+$/, '');
+    switch (p) {
+      case '/__pages.json':
+        if (!isGet(ctx)) return methodNotAllowed(GET_ONLY);
+        return json(200, await listPages(config.root));
+      case '/__posts':
+        return recorderRoute(ctx.method, state.posts);
+      case '/__csp-report':
+        return cspReport(ctx);
+      case '/__csp-reports':
+        return recorderRoute(ctx.method, state.cspReports);
+      case '/__analytics':
+        return recorderRoute(ctx.method, state.analytics);
+      case '/__stubs/youtube/iframe_api':
+        if (!isGet(ctx)) return methodNotAllowed(GET_ONLY);
+        return youtubeApi();
+      case '/__stubs/analytics/collect':
+        if (ctx.method !== 'GET' && ctx.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
+        return analyticsCollect(ctx.req, ctx.method, ctx.path, ctx.query, state.analytics);
+      case '/__stubs/map/embed':
+        if (!isGet(ctx)) return methodNotAllowed(GET_ONLY);
+        return mapEmbed(ctx.query);
+    }
+    if (first === '__stubs' && segments[1] === 'youtube' && segments[2] === 'embed' && segments.length === 4 && /^[\w-]{1,64}$/.test(segments[3])) {
+      if (!isGet(ctx)) return methodNotAllowed(GET_ONLY);
+      return youtubeEmbed(segments[3], ctx.query);
+    }
+    return notFound(ctx.path);
+  }
+
+  if (first === 'download-zip') {
+    if (!isGet(ctx)) return methodNotAllowed(GET_ONLY);
+    // Validated on the raw (undecoded, unnormalised) rest of the path: '1/../x' is a 400.
+    const rest = ctx.rawPath.slice('/download-zip/'.length);
+    if (!ctx.rawPath.startsWith('/download-zip/') || rest === '') throw new HttpError(400, 'No media ids.');
+    return downloadZip(config.root, rest);
+  }
+
+  if (first === 'forms' && segments.length === 2) {
+    const name = segments[1];
+    if (!/^[\w-]{1,64}$/.test(name)) return notFound(ctx.path);
+    if (ctx.method !== 'POST') return methodNotAllowed(['POST']);
+    return handleForm(ctx.req, ctx.path, name, state.posts);
+  }
+
+  if (first === 'news' && segments[1] === 'list' && (segments.length === 2 || (segments.length === 3 && segments[2] === ''))) {
+    if (!isGet(ctx)) return methodNotAllowed(GET_ONLY);
+    return newsList(ctx.query);
+  }
+
+  if (first === 'Content' && segments[1] === 'scripts' && segments[2] === 'dist' && segments.length > 3) {
+    return serveStatic(ctx, config.distDir, segments.slice(3), 'dist');
+  }
+  if (first === 'cdn' && segments[1] === 'x' && segments.length > 2) {
+    return serveStatic(ctx, config.distDir, segments.slice(2), 'dist');
+  }
+
+  if (await isPageDir(config.root, first)) {
+    return serveStatic(ctx, path.join(config.root, first), segments.slice(1), 'page');
+  }
+
+  const reply = await serveStatic(ctx, path.join(config.root, '_site'), segments, 'site');
+  // Browsers ask for /favicon.ico on their own; a 404 there would be a console error in every test.
+  if (reply.status === 404 && ctx.path === '/favicon.ico') return empty(204, { 'Cache-Control': 'no-cache' });
+  return reply;
+}

@@ -1,0 +1,171 @@
+// Offline stand-ins for the third-party services veneer talks to, so browser tests never
+// leave the machine:
+//   /__stubs/youtube/iframe_api      JS stand-in of the YouTube IFrame Player API
+//   /__stubs/youtube/embed/<id>      the page its players frame
+//   /__stubs/analytics/collect       records hits (GET /__analytics lists, DELETE clears)
+//   /__stubs/map/embed?lat=&lng=&zoom=
+import type { IncomingMessage } from 'node:http';
+import { Recorder, empty, entriesToObject, esc, html, page, readBody, type Reply } from './http';
+
+export interface AnalyticsHit {
+  method: string;
+  path: string;
+  query: Record<string, string | string[]>;
+  contentType: string;
+  body: string;
+  time: string;
+}
+
+/**
+ * Like the real script, it defines window.YT asynchronously and then calls
+ * window.onYouTubeIframeAPIReady (each time the script runs, as the real one does).
+ * new YT.Player(elementOrId, { width, height, videoId, playerVars, events }) replaces the
+ * element with an iframe on /__stubs/youtube/embed/<videoId>. Every player is kept in
+ * window.__ytStub.players and every call in window.__ytStub.calls for tests.
+ */
+export const YOUTUBE_IFRAME_API_JS = `/* veneer harness: offline stand-in of the YouTube IFrame Player API */
+(function () {
+  'use strict';
+  var PlayerState = { UNSTARTED: -1, ENDED: 0, PLAYING: 1, PAUSED: 2, BUFFERING: 3, CUED: 5 };
+  var stub = window.__ytStub || (window.__ytStub = { players: [], calls: [], loads: 0 });
+  stub.loads++;
+
+  function Player(target, options) {
+    options = options || {};
+    var element = typeof target === 'string' ? document.getElementById(target) : target;
+    if (!element) throw new Error('YT.Player: no element ' + target);
+    var vars = options.playerVars || {};
+    var params = [];
+    for (var key in vars) if (Object.prototype.hasOwnProperty.call(vars, key)) {
+      params.push(encodeURIComponent(key) + '=' + encodeURIComponent(String(vars[key])));
+    }
+    var videoId = String(options.videoId || '');
+    var iframe;
+    if (element.tagName === 'IFRAME') {
+      iframe = element;
+    } else {
+      iframe = document.createElement('iframe');
+      if (element.id) iframe.id = element.id;
+      iframe.setAttribute('frameborder', '0');
+      iframe.setAttribute('allow', 'autoplay; encrypted-media; picture-in-picture');
+      iframe.setAttribute('allowfullscreen', '');
+      iframe.title = options.title || 'YouTube video player';
+      iframe.src = '/__stubs/youtube/embed/' + encodeURIComponent(videoId) + (params.length ? '?' + params.join('&') : '');
+      element.parentNode && element.parentNode.replaceChild(iframe, element);
+    }
+    iframe.width = String(options.width == null ? 640 : options.width);
+    iframe.height = String(options.height == null ? 390 : options.height);
+    this._iframe = iframe;
+    this._events = options.events || {};
+    this._state = PlayerState.UNSTARTED;
+    this._videoId = videoId;
+    this._time = 0;
+    this._muted = false;
+    this._volume = 100;
+    this._destroyed = false;
+    stub.players.push(this);
+    var self = this;
+    setTimeout(function () {
+      if (self._destroyed) return;
+      self._fire('onReady');
+      if (String(vars.autoplay) === '1') self.playVideo();
+    }, 0);
+  }
+
+  Player.prototype._fire = function (name, data) {
+    var handler = this._events[name];
+    if (typeof handler === 'function') handler({ target: this, data: data });
+  };
+  Player.prototype._record = function (method) {
+    stub.calls.push({ method: method, videoId: this._videoId, playerId: this._iframe && this._iframe.id });
+  };
+  Player.prototype._setState = function (state) {
+    if (this._destroyed || this._state === state) return;
+    this._state = state;
+    this._fire('onStateChange', state);
+  };
+  Player.prototype.playVideo = function () { this._record('playVideo'); this._setState(PlayerState.PLAYING); };
+  Player.prototype.pauseVideo = function () { this._record('pauseVideo'); this._setState(PlayerState.PAUSED); };
+  Player.prototype.stopVideo = function () { this._record('stopVideo'); this._time = 0; this._setState(PlayerState.CUED); };
+  Player.prototype.getPlayerState = function () { return this._state; };
+  Player.prototype.getCurrentTime = function () { return this._time; };
+  Player.prototype.getDuration = function () { return 120; };
+  Player.prototype.seekTo = function (seconds) { this._record('seekTo'); this._time = Number(seconds) || 0; };
+  Player.prototype.mute = function () { this._muted = true; };
+  Player.prototype.unMute = function () { this._muted = false; };
+  Player.prototype.isMuted = function () { return this._muted; };
+  Player.prototype.setVolume = function (v) { this._volume = Number(v); };
+  Player.prototype.getVolume = function () { return this._volume; };
+  Player.prototype.setSize = function (w, h) { this._iframe.width = String(w); this._iframe.height = String(h); return this; };
+  Player.prototype.getIframe = function () { return this._iframe; };
+  Player.prototype.getVideoUrl = function () { return 'https://www.youtube.com/watch?v=' + encodeURIComponent(this._videoId); };
+  Player.prototype.getVideoData = function () { return { video_id: this._videoId, title: '', author: '' }; };
+  Player.prototype.loadVideoById = function (id) {
+    this._record('loadVideoById');
+    this._videoId = String(typeof id === 'object' && id ? id.videoId : id);
+    this._setState(PlayerState.PLAYING);
+  };
+  Player.prototype.cueVideoById = function (id) {
+    this._record('cueVideoById');
+    this._videoId = String(typeof id === 'object' && id ? id.videoId : id);
+    this._setState(PlayerState.CUED);
+  };
+  Player.prototype.addEventListener = function (name, fn) { this._events[name] = fn; };
+  Player.prototype.removeEventListener = function (name) { delete this._events[name]; };
+  Player.prototype.destroy = function () {
+    this._record('destroy');
+    this._destroyed = true;
+    if (this._iframe && this._iframe.parentNode) this._iframe.parentNode.removeChild(this._iframe);
+    var i = stub.players.indexOf(this);
+    if (i >= 0) stub.players.splice(i, 1);
+  };
+
+  setTimeout(function () {
+    if (!window.YT || !window.YT.Player) {
+      window.YT = { Player: Player, PlayerState: PlayerState, loaded: 1 };
+    }
+    if (typeof window.onYouTubeIframeAPIReady === 'function') window.onYouTubeIframeAPIReady();
+  }, 0);
+})();
+`;
+
+export function youtubeApi(): Reply {
+  return { status: 200, headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }, body: YOUTUBE_IFRAME_API_JS };
+}
+
+export function youtubeEmbed(videoId: string, query: URLSearchParams): Reply {
+  const params = [...query.entries()].map(([k, v]) => `<li><code>${esc(k)}=${esc(v)}</code></li>`).join('');
+  return html(
+    200,
+    page(`Video ${videoId}`, `<main class="yt-stub" data-video-id="${esc(videoId)}">\n<p>Stand-in video <strong>${esc(videoId)}</strong></p>\n<ul>${params}</ul>\n</main>`),
+  );
+}
+
+export function mapEmbed(query: URLSearchParams): Reply {
+  const lat = query.get('lat') ?? '';
+  const lng = query.get('lng') ?? '';
+  const zoom = query.get('zoom') ?? '';
+  return html(
+    200,
+    page('Map', `<main class="map-stub" data-lat="${esc(lat)}" data-lng="${esc(lng)}" data-zoom="${esc(zoom)}">\n<p>Stand-in map at ${esc(lat)}, ${esc(lng)} (zoom ${esc(zoom)})</p>\n</main>`),
+  );
+}
+
+export async function analyticsCollect(
+  req: IncomingMessage,
+  method: string,
+  requestPath: string,
+  query: URLSearchParams,
+  hits: Recorder<AnalyticsHit>,
+): Promise<Reply> {
+  const body = method === 'POST' ? (await readBody(req, 1024 * 1024)).toString('utf8') : '';
+  hits.add({
+    method,
+    path: requestPath,
+    query: entriesToObject(query.entries()),
+    contentType: String(req.headers['content-type'] ?? ''),
+    body,
+    time: new Date().toISOString(),
+  });
+  return empty(204, { 'Cache-Control': 'no-store' });
+}

@@ -1,0 +1,63 @@
+// Small DOM helpers shared by features. Ids from markup or the address are compared as
+// strings (element.id === value), never put into a selector.
+
+const counters: Record<string, number> = {};
+
+/** A fresh id `<prefix>-<n>` that no element of the document uses yet. */
+export function uniqueId(prefix: string): string {
+  let id: string;
+  do id = prefix + '-' + (counters[prefix] = (counters[prefix] || 0) + 1);
+  while (document.getElementById(id));
+  return id;
+}
+
+/**
+ * The matches of `selector` inside `root` that belong to it rather than to a nested
+ * hook of the same kind (a carousel inside a carousel's slide keeps its own buttons).
+ */
+export function owned<E extends Element = HTMLElement>(root: Element, selector: string, hook: string): E[] {
+  return [...root.querySelectorAll<E>(selector)].filter((element) => element.parentElement?.closest(hook) === root);
+}
+
+/** The nearest element that contains all of `elements` (their parent, for one). */
+export function commonAncestor(elements: readonly Element[]): Element | null {
+  let node = elements[0]?.parentElement ?? null;
+  while (node && !elements.every((element) => node!.contains(element))) node = node.parentElement;
+  return node;
+}
+
+/** The element id an href's fragment names ('' for none), percent-decoded when valid. */
+export function fragmentId(href: string | null): string {
+  const at = href ? href.indexOf('#') : -1;
+  if (at < 0) return '';
+  const raw = href!.slice(at + 1);
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/** Text a screen reader would read from the subtree: aria-hidden parts do not count. */
+function visibleText(node: Node): string {
+  if (node.nodeType === 3) return node.nodeValue || '';
+  if ((node as Element).getAttribute?.('aria-hidden') === 'true') return '';
+  return [...node.childNodes].map(visibleText).join('');
+}
+
+/** A rough "has an accessible name" test, good enough to decide whether to add aria-label. */
+export function hasAccessibleName(element: Element): boolean {
+  return !!(
+    ['aria-label', 'aria-labelledby', 'title'].some((name) => element.getAttribute(name)?.trim()) ||
+    visibleText(element).trim() ||
+    element.querySelector('img[alt]:not([alt=""]),[aria-label]')
+  );
+}
+
+/**
+ * The value to write into `hidden` for content find-in-page should still reach:
+ * "until-found" where the browser fires `beforematch`, else plain hidden.
+ */
+export function findableHidden(): string {
+  return 'onbeforematch' in document.documentElement ? 'until-found' : '';
+}

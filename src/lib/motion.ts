@@ -1,0 +1,4 @@
+// Read at each use, not once: the visitor can change the setting while the page is open.
+export function prefersReducedMotion(): boolean {
+  return !!globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+}

@@ -1,0 +1,37 @@
+// The address's query string, read and written without touching the other parameters.
+
+/** The value of `key` in a query string (`?a=1&tab=x`), or null. */
+export function readParam(search: string, key: string): string | null {
+  return new URLSearchParams(search).get(key);
+}
+
+function decodeKey(pair: string): string {
+  const key = pair.split('=')[0].replace(/\+/g, ' ');
+  try {
+    return decodeURIComponent(key);
+  } catch {
+    return key;
+  }
+}
+
+/**
+ * `href` with `key=value` set: the first `key` pair is replaced in place, later duplicates
+ * are dropped, every other pair is kept byte for byte (URLSearchParams would re-encode
+ * them), and the hash is kept.
+ */
+export function withParam(href: string, key: string, value: string): string {
+  const hashAt = href.indexOf('#');
+  const hash = hashAt < 0 ? '' : href.slice(hashAt);
+  const rest = hashAt < 0 ? href : href.slice(0, hashAt);
+  const queryAt = rest.indexOf('?');
+  const pairs = queryAt < 0 ? [] : rest.slice(queryAt + 1).split('&').filter(Boolean);
+  const pair = encodeURIComponent(key) + '=' + encodeURIComponent(value);
+  const out: string[] = [];
+  let placed = false;
+  for (const each of pairs) {
+    if (decodeKey(each) !== key) out.push(each);
+    else if (!placed) placed = !!out.push(pair);
+  }
+  if (!placed) out.push(pair);
+  return (queryAt < 0 ? rest : rest.slice(0, queryAt)) + '?' + out.join('&') + hash;
+}

@@ -1,0 +1,39 @@
+// CSS for features without <style> elements or style attributes (strict CSP: style-src 'self'):
+// constructable stylesheets adopted on the document, one per key per page.
+import { warn } from './log';
+
+// Shared through a global Symbol, so every chunk (each bundles its own copy of this
+// module) adopts a given key's sheet once per page.
+const SHEETS = Symbol.for('veneer.sheets');
+type Global = typeof globalThis & { [SHEETS]?: Map<string, CSSStyleSheet> };
+let warned = false;
+
+export function adoptStyles(key: string, css: string): void {
+  const sheets = ((globalThis as Global)[SHEETS] ||= new Map());
+  try {
+    let sheet = sheets.get(key);
+    if (!sheet) {
+      sheet = new CSSStyleSheet();
+      sheet.replaceSync(css);
+      sheets.set(key, sheet);
+    }
+    // Checked each time: a page script may have replaced the adopted list.
+    if (!document.adoptedStyleSheets.includes(sheet))
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  } catch (error) {
+    if (!warned) warn('no constructable stylesheets: site CSS may override [hidden]', error);
+    warned = true;
+  }
+}
+
+/**
+ * Makes `hidden` win over site rules such as `.js-carousel-slide{display:block}`, and
+ * collapses the box that `hidden="until-found"` keeps (content-visibility hides only the
+ * contents: padding, border and margin would otherwise still show).
+ */
+export function hiddenRules(selector: string): string {
+  return (
+    `${selector}[hidden]:not([hidden=until-found i]){display:none!important}` +
+    `${selector}[hidden=until-found i]{padding-block:0!important;border-block-width:0!important;margin-block:0!important}`
+  );
+}

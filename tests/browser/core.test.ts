@@ -1,0 +1,209 @@
+// The core in Chromium, production build: one scan, the observer, the loader, the API.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSession, type Session, type TestPage } from './support';
+
+const SCRIPT = '<script defer src="/Content/scripts/dist/veneer.js"></script>';
+
+// Minimal contract markup for the three first features.
+const CAROUSEL = `<div class="js-carousel" data-total="3">
+  <div class="slides"><div class="js-carousel-slide">A</div><div class="js-carousel-slide">B</div><div class="js-carousel-slide">C</div></div>
+  <button class="js-carousel-prev">Prev</button><span class="js-carousel-index">1</span><button class="js-carousel-next">Next</button>
+</div>`;
+
+function page(body: string, head = SCRIPT) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>fixture</title>${head}</head><body>${body}</body></html>`;
+}
+
+/** Counts data-enhanced writes per element: a set-up or a teardown each writes it once. */
+async function countMarks(test: TestPage) {
+  await test.page.evaluate(() => {
+    const w = window as unknown as { __marks: number };
+    w.__marks = 0;
+    new MutationObserver((records) => (w.__marks += records.length)).observe(document, {
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['data-enhanced'],
+    });
+  });
+  return () => test.page.evaluate(() => (window as unknown as { __marks: number }).__marks);
+}
+
+const chunkRequests = (test: TestPage, name: string) =>
+  test.requests.filter((url) => new RegExp(`/${name}\\.[0-9a-f]{8}\\.js$`).test(new URL(url).pathname));
+
+describe('core', () => {
+  let session: Session;
+  beforeAll(async () => {
+    session = await startSession();
+  });
+  afterAll(() => session?.close());
+
+  it('enhances a page with no page error and marks enhanced roots', async () => {
+    const test = await session.open('/__fixture/plain', { html: page(CAROUSEL + CAROUSEL) });
+    const marks = await test.page.$$eval('.js-carousel', (all) => all.map((el) => el.getAttribute('data-enhanced')));
+    expect(marks).toEqual(['carousel', 'carousel']);
+    expect(chunkRequests(test, 'carousel')).toHaveLength(1);
+    test.assertClean();
+  });
+
+  it.each([
+    ['/cdn/x/veneer.js?v=3', '/cdn/x/'],
+    ['../cdn/x/veneer.js', '/cdn/x/'],
+    ['../Content/scripts/dist/veneer.js', '/Content/scripts/dist/'],
+    ['/Content/scripts/dist/veneer.js?v=1.2', '/Content/scripts/dist/'],
+  ])('loads chunks from the folder of the running script (%s)', async (src, folder) => {
+    const test = await session.open('/sub/page', { html: page(CAROUSEL, `<script defer src="${src}"></script>`) });
+    const chunks = chunkRequests(test, 'carousel');
+    expect(chunks).toHaveLength(1);
+    expect(new URL(chunks[0]).pathname.startsWith(folder)).toBe(true);
+    expect(await test.page.$eval('.js-carousel', (el) => el.getAttribute('data-enhanced'))).toBe('carousel');
+    test.assertClean();
+  });
+
+  it('requests every chunk needed at start in parallel, each once', async () => {
+    const body = CAROUSEL.repeat(3) + '<div class="js-tabs"></div><div class="js-expand"></div>';
+    const started: string[] = [];
+    const test = await session.open('/__fixture/parallel', {
+      html: page(body),
+      allowErrors: [/\[veneer\]/],
+      intercept: (url) => void (/\.[0-9a-f]{8}\.js$/.test(url) && started.push(url)),
+    });
+    // The three chunk requests all leave before any of them has answered.
+    expect(started.map((url) => new URL(url).pathname.split('/').pop()!.split('.')[0]).sort()).toEqual([
+      'carousel',
+      'expand',
+      'tabs',
+    ]);
+    expect(chunkRequests(test, 'carousel')).toHaveLength(1);
+  });
+
+  it('runs once when the tag is included twice (defer and async)', async () => {
+    const head = SCRIPT + '<script async src="/Content/scripts/dist/veneer.js"></script>' + SCRIPT;
+    const test = await session.open('/__fixture/twice', { html: page(CAROUSEL, head) });
+    await test.page.click('.js-carousel-next');
+    expect(await test.page.$eval('.js-carousel-index', (el) => el.textContent)).toBe('2');
+    expect(chunkRequests(test, 'carousel')).toHaveLength(1);
+    test.assertClean();
+  });
+
+  it('enhances inserted content, tears down removed content, and leaves moves alone', async () => {
+    const test = await session.open('/__fixture/dynamic', { html: page('<div id="a"></div><div id="b"></div>') });
+    const marks = await countMarks(test);
+    await test.page.evaluate((html) => {
+      document.getElementById('a')!.innerHTML = html;
+    }, CAROUSEL);
+    await test.ready();
+    expect(await test.page.$eval('#a .js-carousel', (el) => el.getAttribute('data-enhanced'))).toBe('carousel');
+    expect(await marks()).toBe(1);
+    // A move within the page in one task: neither torn down nor set up again.
+    await test.page.evaluate(() => document.getElementById('b')!.append(document.querySelector('.js-carousel')!));
+    await test.ready();
+    expect(await marks()).toBe(1);
+    await test.page.click('#b .js-carousel-next');
+    expect(await test.page.$eval('.js-carousel-index', (el) => el.textContent)).toBe('2');
+    // Removed: torn down, its listeners gone.
+    const detachedIndex = await test.page.evaluate(async () => {
+      const carousel = document.querySelector('.js-carousel')!;
+      carousel.remove();
+      await (window as unknown as { veneer: { ready(): Promise<void> } }).veneer.ready();
+      (carousel.querySelector('.js-carousel-next') as HTMLButtonElement).click();
+      return [carousel.getAttribute('data-enhanced'), carousel.querySelector('.js-carousel-index')!.textContent];
+    });
+    expect(detachedIndex[0]).toBeNull();
+    expect(detachedIndex[1]).not.toBe('3');
+    expect(await marks()).toBe(2);
+    test.assertClean();
+  });
+
+  it('never enhances an element removed during its async start, and once if re-added', async () => {
+    const test = await session.open('/__fixture/async-start', { html: page('<div id="host"></div>') });
+    const result = await test.page.evaluate(async (html) => {
+      const veneer = (window as unknown as { veneer: { ready(): Promise<void> } }).veneer;
+      const host = document.getElementById('host')!;
+      host.innerHTML = html;
+      const carousel = host.firstElementChild!;
+      await Promise.resolve();
+      carousel.remove();
+      await veneer.ready();
+      const whileDetached = carousel.getAttribute('data-enhanced');
+      host.append(carousel);
+      host.append(carousel);
+      await veneer.ready();
+      (carousel.querySelector('.js-carousel-next') as HTMLButtonElement).click();
+      return { whileDetached, after: carousel.getAttribute('data-enhanced'), index: carousel.querySelector('.js-carousel-index')!.textContent };
+    }, CAROUSEL.replace('data-total="3"', 'data-total="3" id="c1"'));
+    expect(result).toEqual({ whileDetached: null, after: 'carousel', index: '2' });
+    test.assertClean();
+  });
+
+  it('survives DOM clobbering of window.veneer by page markup', async () => {
+    const test = await session.open('/__fixture/clobber', {
+      html: page('<img id="veneer" alt=""><form name="veneer"></form><a id="veneer" name="veneer"></a>' + CAROUSEL),
+    });
+    const api = await test.page.evaluate(() => {
+      const v = (window as unknown as { veneer: Record<string, unknown> }).veneer;
+      return ['on', 'off', 'emit', 'ready'].map((key) => typeof v[key]);
+    });
+    expect(api).toEqual(['function', 'function', 'function', 'function']);
+    test.assertClean();
+  });
+
+  it('carries bus events between page scripts, and throttles /window/resize', async () => {
+    const test = await session.open('/__fixture/bus', { html: page('<div style="height:3000px"></div>') });
+    const counts = await test.page.evaluate(async () => {
+      const veneer = (window as unknown as { veneer: { on: Function; off: Function; emit: Function } }).veneer;
+      const seen = { status: 0, resize: 0, scroll: 0 };
+      const onStatus = () => seen.status++;
+      veneer.on('/status', onStatus);
+      veneer.emit('/status', { message: 'hello' });
+      veneer.off('/status', onStatus);
+      veneer.emit('/status', { message: 'ignored' });
+      veneer.on('/window/resize', () => seen.resize++);
+      veneer.on('/window/scroll', () => seen.scroll++);
+      for (let i = 0; i < 20; i++) window.dispatchEvent(new Event('resize'));
+      window.scrollTo(0, 500);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      return seen;
+    });
+    expect(counts.status).toBe(1);
+    expect(counts.resize).toBe(1);
+    expect(counts.scroll).toBeGreaterThanOrEqual(1);
+    test.assertClean();
+  });
+
+  it('raises a ChunkLoadError, retries once, and leaves the markup as it was', async () => {
+    const test = await session.open('/__fixture/chunk-404', {
+      html: page(CAROUSEL),
+      allowErrors: [/ChunkLoadError/, /Failed to load resource/],
+      intercept: (url) => (/carousel\.[0-9a-f]{8}\.js$/.test(url) ? 'abort' : undefined),
+    });
+    expect(chunkRequests(test, 'carousel')).toHaveLength(2);
+    expect(test.errors.some((text) => /ChunkLoadError/.test(text))).toBe(true);
+    const state = await test.page.$eval('.js-carousel', (el) => ({
+      enhanced: el.getAttribute('data-enhanced'),
+      hidden: el.querySelectorAll('[hidden]').length,
+    }));
+    expect(state).toEqual({ enhanced: null, hidden: 0 });
+  });
+
+  it('times out a stalled chunk after data-chunk-timeout and keeps other features working', async () => {
+    const head = '<script defer src="/Content/scripts/dist/veneer.js" data-chunk-timeout="300"></script>';
+    const test = await session.open('/__fixture/chunk-stall', {
+      html: page(CAROUSEL + '<div class="js-expand"><button class="js-expand-trigger">More</button><div class="js-expand-content">Text</div></div>', head),
+      allowErrors: [/ChunkLoadError/],
+      // A request never answered stays pending: the stall.
+      intercept: (url) => (/carousel\.[0-9a-f]{8}\.js$/.test(url) ? new Promise(() => {}) : undefined),
+    });
+    expect(test.errors.filter((text) => /ChunkLoadError/.test(text))).toHaveLength(1);
+    expect(await test.page.$eval('.js-expand', (el) => el.getAttribute('data-enhanced'))).toBe('expand');
+    expect(await test.page.$eval('.js-carousel', (el) => el.getAttribute('data-enhanced'))).toBeNull();
+  });
+
+  it('warns about an invalid setting and uses its default', async () => {
+    const head = '<script defer src="/Content/scripts/dist/veneer.js" data-chunk-timeout="-1"></script>';
+    const test = await session.open('/__fixture/bad-setting', { html: page(CAROUSEL, head) });
+    expect(test.warnings.some((text) => text.includes('data-chunk-timeout="-1"') && text.includes('120000'))).toBe(true);
+    expect(await test.page.$eval('.js-carousel', (el) => el.getAttribute('data-enhanced'))).toBe('carousel');
+    test.assertClean();
+  });
+});

@@ -1,0 +1,170 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi, beforeEach } from 'vitest';
+import mitt from 'mitt';
+import { createEnhancer } from '../../src/injector/enhancer';
+import type { Feature, Bus } from '../../src/lib/feature';
+
+type Calls = { setup: Element[]; teardown: Element[] };
+const observers: MutationObserver[] = [];
+
+function harness(options: { delay?: () => Promise<void>; failing?: string[] } = {}) {
+  const calls: Record<string, Calls> = {};
+  const loads: string[] = [];
+  const feature = (name: string): Feature => {
+    calls[name] = { setup: [], teardown: [] };
+    return {
+      setup(element, context) {
+        if (options.failing?.includes(name)) throw new Error(`${name} broke`);
+        calls[name].setup.push(element);
+        element.addEventListener('click', () => element.setAttribute('data-clicked', name), { signal: context.signal });
+        return () => calls[name].teardown.push(element);
+      },
+    };
+  };
+  const features: Record<string, Feature> = { one: feature('one'), two: feature('two') };
+  const load = async (name: string) => {
+    loads.push(name);
+    await (options.delay?.() ?? Promise.resolve());
+    return features[name];
+  };
+  const bus: Bus = mitt();
+  const enhancer = createEnhancer(
+    [
+      ['.js-one', 'one'],
+      ['.js-two', 'two'],
+    ],
+    load,
+    { bus, settings: { base: '/', chunkTimeout: 1000, data: {} } },
+  );
+  const observer = new MutationObserver(enhancer.handle);
+  observers.push(observer);
+  const flush = async () => {
+    enhancer.handle(observer.takeRecords());
+    await enhancer.settled();
+  };
+  return { calls, loads, enhancer, observer, flush };
+}
+
+describe('enhancer', () => {
+  beforeEach(() => {
+    document.body.innerHTML = '';
+    vi.restoreAllMocks();
+  });
+  afterEach(() => observers.splice(0).forEach((observer) => observer.disconnect()));
+
+  it('enhances each hooked element once per feature and marks it', async () => {
+    document.body.innerHTML = '<div class="js-one"></div><div class="js-one js-two"></div><p>other</p>';
+    const h = harness();
+    h.enhancer.scan(document);
+    h.enhancer.scan(document);
+    await h.flush();
+    expect(h.calls.one.setup).toHaveLength(2);
+    expect(h.calls.two.setup).toHaveLength(1);
+    expect(document.querySelectorAll('[data-enhanced]')).toHaveLength(2);
+    expect(document.querySelector('.js-two')!.getAttribute('data-enhanced')).toBe('one two');
+  });
+
+  it('enhances added content and tears down removed content, listeners included', async () => {
+    const h = harness();
+    h.observer.observe(document, { childList: true, subtree: true });
+    const block = document.createElement('section');
+    block.innerHTML = '<div class="js-one"></div>';
+    document.body.append(block);
+    await h.flush();
+    const element = block.firstElementChild!;
+    expect(h.calls.one.setup).toEqual([element]);
+    block.remove();
+    await h.flush();
+    expect(h.calls.one.teardown).toEqual([element]);
+    expect(element.hasAttribute('data-enhanced')).toBe(false);
+    element.dispatchEvent(new Event('click'));
+    expect(element.hasAttribute('data-clicked')).toBe(false);
+  });
+
+  it('neither tears down nor sets up again an element moved within the page', async () => {
+    document.body.innerHTML = '<div id="a"><div class="js-one"></div></div><div id="b"></div>';
+    const h = harness();
+    h.enhancer.scan(document);
+    h.observer.observe(document, { childList: true, subtree: true });
+    await h.flush();
+    document.getElementById('b')!.append(document.querySelector('.js-one')!);
+    await h.flush();
+    expect(h.calls.one.setup).toHaveLength(1);
+    expect(h.calls.one.teardown).toHaveLength(0);
+  });
+
+  it('never sets up an element removed while its chunk loads, and once if it comes back', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const h = harness({ delay: () => gate });
+    h.observer.observe(document, { childList: true, subtree: true });
+    const element = document.createElement('div');
+    element.className = 'js-one';
+    document.body.append(element);
+    h.enhancer.handle(h.observer.takeRecords());
+    element.remove();
+    h.enhancer.handle(h.observer.takeRecords());
+    release();
+    await h.flush();
+    expect(h.calls.one.setup).toHaveLength(0);
+    document.body.append(element);
+    document.body.append(element);
+    await h.flush();
+    expect(h.calls.one.setup).toEqual([element]);
+  });
+
+  it('sets up once when an element is removed and re-added during its own async start', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const h = harness({ delay: () => gate });
+    h.observer.observe(document, { childList: true, subtree: true });
+    const element = document.createElement('div');
+    element.className = 'js-one';
+    document.body.append(element);
+    h.enhancer.handle(h.observer.takeRecords());
+    element.remove();
+    h.enhancer.handle(h.observer.takeRecords());
+    document.body.append(element);
+    h.enhancer.handle(h.observer.takeRecords());
+    release();
+    await h.flush();
+    expect(h.calls.one.setup).toEqual([element]);
+  });
+
+  it('asks the loader for a feature per element but the loader is asked, not the network', async () => {
+    document.body.innerHTML = '<div class="js-one"></div>'.repeat(5);
+    const h = harness();
+    h.enhancer.scan(document);
+    await h.flush();
+    expect(h.loads).toEqual(['one', 'one', 'one', 'one', 'one']);
+  });
+
+  it('keeps one failing feature from stopping another, and leaves its markup', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    document.body.innerHTML = '<div class="js-one js-two"></div>';
+    const h = harness({ failing: ['one'] });
+    h.enhancer.scan(document);
+    await h.flush();
+    expect(h.calls.two.setup).toHaveLength(1);
+    expect(document.querySelector('div')!.getAttribute('data-enhanced')).toBe('two');
+    expect(error).toHaveBeenCalledOnce();
+    expect(String(error.mock.calls[0][0])).toContain('[veneer]');
+  });
+
+  it('tears down everything inside a removed subtree, once', async () => {
+    document.body.innerHTML = '<main><div class="js-one"><div class="js-two"></div></div></main>';
+    const h = harness();
+    h.enhancer.scan(document);
+    h.observer.observe(document, { childList: true, subtree: true });
+    await h.flush();
+    const main = document.querySelector('main')!;
+    main.remove();
+    await h.flush();
+    expect(h.calls.one.teardown).toHaveLength(1);
+    expect(h.calls.two.teardown).toHaveLength(1);
+    document.body.append(main);
+    await h.flush();
+    expect(h.calls.one.setup).toHaveLength(2);
+    expect(h.calls.two.setup).toHaveLength(2);
+  });
+});
