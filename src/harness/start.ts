@@ -1,0 +1,49 @@
+// `npm start`: build the production bundle, serve every captured page with veneer injected,
+// and rebuild whenever a file under src/ (outside the harness itself) or the registry changes.
+//   npm start                    http://localhost:8080
+//   PORT=9000 npm start          or: npm start -- --port 9000     (--csp: strict CSP on every page)
+import { watch } from 'node:fs';
+import path from 'node:path';
+import { build } from '../../scripts/build.mjs';
+import { REPO_ROOT, startServer } from './server';
+
+const args = process.argv.slice(2);
+const portArg = args.indexOf('--port');
+const port = Number(portArg >= 0 ? args[portArg + 1] : (process.env.PORT ?? 8080));
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`[harness] invalid port "${portArg >= 0 ? args[portArg + 1] : process.env.PORT}"`);
+  process.exit(1);
+}
+
+async function rebuild(reason: string) {
+  const started = performance.now();
+  try {
+    const { files } = await build({ mode: 'production' });
+    console.log(`[build] ${reason}: ${Object.keys(files).length} chunks in ${Math.round(performance.now() - started)} ms`);
+  } catch (error) {
+    // The server keeps serving the last good build.
+    console.error(`[build] ${reason}: failed\n`, error instanceof Error ? error.message : error);
+  }
+}
+
+await rebuild('start');
+const harness = await startServer({
+  port,
+  host: process.env.HOST,
+  csp: args.includes('--csp'),
+  log: (e) => console.log(`${e.method} ${e.url} ${e.status || '---'} ${e.ms}ms`),
+});
+console.log(`veneer harness: ${harness.url.replace('127.0.0.1', 'localhost')}/`);
+
+let timer: NodeJS.Timeout | undefined;
+let building = Promise.resolve();
+const src = path.join(REPO_ROOT, 'src');
+watch(src, { recursive: true }, (_event, file) => {
+  if (!file || file.startsWith('harness')) return;
+  clearTimeout(timer);
+  timer = setTimeout(() => (building = building.then(() => rebuild(`changed ${file}`))), 150);
+});
+
+const stop = () => void harness.close().then(() => process.exit(0));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

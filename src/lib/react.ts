@@ -1,0 +1,53 @@
+// `react` and `react-dom` resolve here (package.json "alias"). Named re-exports keep hooks
+// working in Parcel production builds with scope hoisting; aliasing straight to
+// preact/compat, or `export *` from it, leaves them undefined (parcel issue 9972).
+// tests/browser/react-alias.test.ts guards this in Chromium.
+export {
+  Children,
+  Component,
+  Fragment,
+  PureComponent,
+  StrictMode,
+  Suspense,
+  SuspenseList,
+  cloneElement,
+  createContext,
+  createElement,
+  createFactory,
+  createPortal,
+  createRef,
+  findDOMNode,
+  flushSync,
+  forwardRef,
+  hydrate,
+  isElement,
+  isFragment,
+  isMemo,
+  isValidElement,
+  lazy,
+  memo,
+  render,
+  startTransition,
+  unmountComponentAtNode,
+  unstable_batchedUpdates,
+  useDeferredValue,
+  useInsertionEffect,
+  useSyncExternalStore,
+  useTransition,
+  version,
+} from 'preact/compat';
+export {
+  useCallback,
+  useContext,
+  useDebugValue,
+  useEffect,
+  useErrorBoundary,
+  useId,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from 'preact/hooks';
+export { default } from 'preact/compat';
