@@ -1,0 +1,36 @@
+// Size budgets of the production build (built by global-setup). Sizes are counts, so they
+// are asserted here; times are only reported by `npm run bench`.
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { distDir } from '../../scripts/build.mjs';
+
+const CORE_BUDGET = 1536; // gzip -9 bytes: observer, registry, loader, bus and API
+const CHUNK_BUDGET = 2560; // per feature chunk, for the first three plain-DOM features
+
+const gzipSize = async (file: string) => gzipSync(await readFile(path.join(distDir, file)), { level: 9 }).length;
+
+describe('size budgets', () => {
+  it(`keeps the core within ${CORE_BUDGET} bytes gzip`, async () => {
+    expect(await gzipSize('veneer.js')).toBeLessThanOrEqual(CORE_BUDGET);
+  });
+
+  it('builds one content-hashed chunk per registry row, each within its budget', async () => {
+    const registry = JSON.parse(await readFile(path.resolve(distDir, '../src/injector/registry.json'), 'utf8'));
+    const chunks: Record<string, string> = JSON.parse(await readFile(path.join(distDir, 'chunks.json'), 'utf8'));
+    expect(Object.keys(chunks).sort()).toEqual(Object.keys(registry).sort());
+    const files = await readdir(distDir);
+    for (const [name, file] of Object.entries(chunks)) {
+      expect(file).toMatch(new RegExp(`^${name}\\.[0-9a-f]{8}\\.js$`));
+      expect(files).toContain(file);
+      expect(await gzipSize(file), file).toBeLessThanOrEqual(CHUNK_BUDGET);
+    }
+  });
+
+  it('keeps the core free of feature code and of build-time paths', async () => {
+    const core = await readFile(path.join(distDir, 'veneer.js'), 'utf8');
+    expect(core).not.toContain('__VENEER_CHUNKS__');
+    expect(core).not.toMatch(/Content\/scripts|parcelRequire|js-carousel-slide|aria-roledescription/);
+  });
+});
