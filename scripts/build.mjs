@@ -11,8 +11,10 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const staging = path.join(root, '.parcel-out');
 export const distDir = path.join(root, 'dist');
 const CORE_ENTRY = 'src/injector/veneer.ts';
-const PLACEHOLDER = /(["'])__VENEER_CHUNKS__\1/;
-const HASH_LENGTH = 8; // src/injector/chunks.ts reads the same length
+// src/injector/chunks.ts holds these two placeholders.
+const HASHES = /(["'])__VENEER_HASHES__\1/;
+const SELECTORS = /(["'])__VENEER_SELECTORS__\1/;
+const HASH_LENGTH = 8;
 
 /** registry.json's rows, checked against the feature folders: each row needs its folder. */
 async function features() {
@@ -35,17 +37,19 @@ async function writeDist(registry) {
   await rm(distDir, { recursive: true, force: true });
   await mkdir(distDir, { recursive: true });
   const files = {};
-  const table = {};
+  const hashes = {};
+  const selectors = {};
   for (const name of names) {
     const code = await readFile(path.join(staging, 'features', name, 'index.js'), 'utf8');
-    const contentHash = hash(code);
-    files[name] = `${name}.${contentHash}.js`;
-    table[name] = registry[name] ? `${contentHash} ${registry[name]}` : contentHash;
+    hashes[name] = hash(code);
+    files[name] = `${name}.${hashes[name]}.js`;
+    if (registry[name]) selectors[name] = registry[name];
     await writeFile(path.join(distDir, files[name]), code);
   }
   const core = await readFile(path.join(staging, 'injector', 'veneer.js'), 'utf8');
-  if (!PLACEHOLDER.test(core)) throw new Error('build: the chunk table placeholder is missing from the core');
-  await writeFile(path.join(distDir, 'veneer.js'), core.replace(PLACEHOLDER, () => `(${JSON.stringify(table)})`));
+  if (!HASHES.test(core) || !SELECTORS.test(core)) throw new Error('build: the registry placeholders are missing from the core');
+  const table = (object) => () => `(${JSON.stringify(object)})`;
+  await writeFile(path.join(distDir, 'veneer.js'), core.replace(HASHES, table(hashes)).replace(SELECTORS, table(selectors)));
   await writeFile(path.join(distDir, 'chunks.json'), JSON.stringify(files, null, 2) + '\n');
   return files;
 }
@@ -54,7 +58,6 @@ function bundler(entry, mode) {
   return new Parcel({
     entries: [path.join(root, entry)],
     defaultConfig: '@parcel/config-default',
-    projectRoot: root,
     mode,
     shouldPatchConsole: false,
     defaultTargetOptions: { shouldOptimize: mode === 'production', shouldScopeHoist: true, sourceMaps: false },

@@ -7,7 +7,7 @@ export function readSettings(script: HTMLScriptElement | null): CoreSettings {
   const data = script?.dataset ?? {};
   const timeout = data.chunkTimeout;
   const valid = /^[1-9]\d{0,8}$/.test(timeout!);
-  if (timeout != null && !valid) console.warn(`[veneer] data-chunk-timeout="${timeout}": using ${DEFAULT_TIMEOUT}`);
+  if (timeout != null && !valid) console.warn(`[veneer] data-chunk-timeout="${timeout}" → ${DEFAULT_TIMEOUT}`);
   return {
     base: new URL('.', script?.src || location.href).href,
     chunkTimeout: valid ? +timeout! : DEFAULT_TIMEOUT,

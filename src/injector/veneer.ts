@@ -7,8 +7,8 @@ import { createLoader } from './loader';
 import { readSettings } from './settings';
 import { watchWindow } from './window-events';
 
-// Symbol.for('veneer.core') is CORE_KEY of src/lib/feature; importing it would pull lib code in.
-const CORE_KEY = Symbol.for('veneer.core');
+// Symbol.for('veneer') is CORE_KEY of src/lib/feature; importing it would pull lib code in.
+const CORE_KEY = Symbol.for('veneer');
 type Global = typeof globalThis & { [CORE_KEY]?: CoreHandle };
 
 // A Symbol guard: the tag included twice runs once, and page markup cannot clobber it.
@@ -20,22 +20,21 @@ if (!(globalThis as Global)[CORE_KEY]) {
   const observer = new MutationObserver(enhancer.handle);
   (globalThis as Global)[CORE_KEY] = loader;
 
-  // Assignment makes an own property, which wins over named elements (<img id="veneer">).
-  (window as unknown as { veneer: object }).veneer = {
-    on: bus.on,
-    off: bus.off,
-    emit: bus.emit,
+  // The bus itself, with ready(): on, off, emit (and mitt's `all`). Assignment makes an own
+  // property of window, which wins over named elements (<img id="veneer">).
+  (window as unknown as { veneer: object }).veneer = Object.assign(bus, {
     /** Settles when every enhancement pending now (including unseen mutations) has finished. */
     ready(): Promise<void> {
       enhancer.handle(observer.takeRecords());
       return enhancer.settled();
     },
-  };
+  });
 
   const begin = () => {
     watchWindow(bus);
-    enhancer.scan(document);
+    enhancer.scan([document.documentElement]);
     observer.observe(document, { childList: true, subtree: true });
   };
-  document.readyState == 'loading' ? document.addEventListener('DOMContentLoaded', begin) : begin();
+  // DOMContentLoaded bubbles to window. Loaded async, the parser may still be adding children.
+  document.readyState == 'loading' ? addEventListener('DOMContentLoaded', begin) : begin();
 }

@@ -10,5 +10,6 @@ export function watchWindow(bus: Bus) {
       bus.emit('/window/resize');
     }, 250) as unknown as number;
   });
-  addEventListener('scroll', () => bus.emit('/window/scroll'), { passive: true });
+  // Scroll events cannot be cancelled, so a plain listener never delays scrolling.
+  addEventListener('scroll', () => bus.emit('/window/scroll'));
 }

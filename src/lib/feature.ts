@@ -42,7 +42,7 @@ export interface Context<O> extends CoreContext {
 }
 
 /** The registration channel. A Symbol key, so page markup cannot clobber it. */
-export const CORE_KEY = Symbol.for('veneer.core');
+export const CORE_KEY = Symbol.for('veneer');
 
 export interface CoreHandle {
   define(name: string, feature: Feature): void;

@@ -20,7 +20,6 @@ export {
   flushSync,
   forwardRef,
   hydrate,
-  isElement,
   isFragment,
   isMemo,
   isValidElement,

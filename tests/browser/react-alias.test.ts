@@ -16,7 +16,6 @@ beforeAll(async () => {
   await new Parcel({
     entries: [path.join(root, 'tests/browser/fixtures/react-probe.ts')],
     defaultConfig: '@parcel/config-default',
-    projectRoot: root,
     mode: 'production',
     shouldPatchConsole: false,
     defaultTargetOptions: { shouldOptimize: true, shouldScopeHoist: true, sourceMaps: false },

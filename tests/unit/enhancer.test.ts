@@ -55,8 +55,8 @@ describe('enhancer', () => {
   it('enhances each hooked element once per feature and marks it', async () => {
     document.body.innerHTML = '<div class="js-one"></div><div class="js-one js-two"></div><p>other</p>';
     const h = harness();
-    h.enhancer.scan(document);
-    h.enhancer.scan(document);
+    h.enhancer.scan([document.documentElement]);
+    h.enhancer.scan([document.documentElement]);
     await h.flush();
     expect(h.calls.one.setup).toHaveLength(2);
     expect(h.calls.two.setup).toHaveLength(1);
@@ -84,7 +84,7 @@ describe('enhancer', () => {
   it('neither tears down nor sets up again an element moved within the page', async () => {
     document.body.innerHTML = '<div id="a"><div class="js-one"></div></div><div id="b"></div>';
     const h = harness();
-    h.enhancer.scan(document);
+    h.enhancer.scan([document.documentElement]);
     h.observer.observe(document, { childList: true, subtree: true });
     await h.flush();
     document.getElementById('b')!.append(document.querySelector('.js-one')!);
@@ -131,19 +131,19 @@ describe('enhancer', () => {
     expect(h.calls.one.setup).toEqual([element]);
   });
 
-  it('asks the loader for a feature per element but the loader is asked, not the network', async () => {
+  it('asks the loader once per feature for a whole batch', async () => {
     document.body.innerHTML = '<div class="js-one"></div>'.repeat(5);
     const h = harness();
-    h.enhancer.scan(document);
+    h.enhancer.scan([document.documentElement]);
     await h.flush();
-    expect(h.loads).toEqual(['one', 'one', 'one', 'one', 'one']);
+    expect(h.loads).toEqual(['one']);
   });
 
   it('keeps one failing feature from stopping another, and leaves its markup', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     document.body.innerHTML = '<div class="js-one js-two"></div>';
     const h = harness({ failing: ['one'] });
-    h.enhancer.scan(document);
+    h.enhancer.scan([document.documentElement]);
     await h.flush();
     expect(h.calls.two.setup).toHaveLength(1);
     expect(document.querySelector('div')!.getAttribute('data-enhanced')).toBe('two');
@@ -154,7 +154,7 @@ describe('enhancer', () => {
   it('tears down everything inside a removed subtree, once', async () => {
     document.body.innerHTML = '<main><div class="js-one"><div class="js-two"></div></div></main>';
     const h = harness();
-    h.enhancer.scan(document);
+    h.enhancer.scan([document.documentElement]);
     h.observer.observe(document, { childList: true, subtree: true });
     await h.flush();
     const main = document.querySelector('main')!;
