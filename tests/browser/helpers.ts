@@ -1,0 +1,44 @@
+// Small helpers shared by the feature and page tests (not a test file itself).
+import type { HTTPResponse, Page } from 'puppeteer';
+import type { OpenOptions, Session, TestPage } from './support';
+
+export const SCRIPT = '<script defer src="/Content/scripts/dist/veneer.js"></script>';
+
+/** A minimal fixture page holding `body`, with veneer in the head. */
+export function fixture(body: string, head = SCRIPT): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>fixture</title>${head}</head><body>${body}</body></html>`;
+}
+
+export interface OpenBeforeOptions extends Omit<OpenOptions, 'html'> {
+  /** Runs in the page before any of its scripts (page.evaluateOnNewDocument), on every navigation. */
+  init?: () => void;
+  /** Called with the page before it navigates (e.g. to listen for dialogs). */
+  before?: (page: Page) => void;
+}
+
+/**
+ * Opens `path` of the harness with hooks in place before the page's first script runs:
+ * session.open() navigates at once, so it opens a blank page first, then goes to `path`.
+ * The TestPage's error and warning records cover both.
+ */
+export async function openBefore(
+  session: Session,
+  path: string,
+  { init, before, ...options }: OpenBeforeOptions,
+): Promise<{ test: TestPage; response: HTTPResponse | null }> {
+  const test = await session.open('/__blank', { ...options, html: '<!doctype html><title>blank</title>', ready: false });
+  before?.(test.page);
+  if (init) await test.page.evaluateOnNewDocument(init);
+  const response = await test.page.goto(session.url + path, { waitUntil: 'domcontentloaded' });
+  if (options.ready !== false) await test.ready();
+  return { test, response };
+}
+
+/** Waits until no Web Animation runs on `selector`'s elements (e.g. an expand slide). */
+export function animationsDone(page: Page, selector: string) {
+  return page.waitForFunction(
+    (sel: string) => [...document.querySelectorAll(sel)].every((el) => el.getAnimations().length === 0),
+    { polling: 'raf', timeout: 3000 },
+    selector,
+  );
+}
