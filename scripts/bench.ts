@@ -156,7 +156,9 @@ async function main() {
       (r) => ms(r.median),
     );
 
-    const totals = (samples: measure.Sample[]) => median(samples.map((s) => s.total));
+    // veneer's time: from the DOM change (the page's own append, which costs the same without
+    // veneer) until ready() resolves: the observer's batch, the scan, the starts, the set-ups.
+    const totals = (samples: measure.Sample[]) => median(samples.map((s) => s.total - s.dom));
     const replaceCallsOk = replace.samples.every((s) => s.setups === 1_000 && s.teardowns === 1_000);
     const moveCalls = Math.max(...moves.samples.map((s) => s.setups + s.teardowns));
     const loadCore = median(load.samples.map((s) => s.scan + s.setup));
@@ -165,7 +167,7 @@ async function main() {
       { id: 'core-gzip', label: 'dist/veneer.js, gzip -9', value: core.gzip, unit: 'B', budget: CORE_GZIP_BUDGET, pass: core.gzip <= CORE_GZIP_BUDGET },
       {
         id: 'enhance',
-        label: 'enhance 1 000 hooks among 20 000 other elements',
+        label: "enhance 1 000 hooks among 20 000 others (veneer's time)",
         value: totals(enhance.samples),
         unit: 'ms',
         budget: ENHANCE_BUDGET,
@@ -196,7 +198,7 @@ async function main() {
       },
       {
         id: 'replace',
-        label: 're-enhance after replacing 1 000 hooks',
+        label: "re-enhance after replacing 1 000 hooks (veneer's)",
         value: totals(replace.samples),
         unit: 'ms',
         budget: REPLACE_BUDGET,
