@@ -1,5 +1,7 @@
 // The contract between the core (src/injector) and a feature chunk (src/features/<name>).
-// The core only knows `Feature.setup`; everything else here runs inside the chunk.
+// The core keeps only which element has which feature; each instance's own bookkeeping
+// (its AbortSignal, error isolation, the data-enhanced mark) runs here, inside the chunk,
+// so that the code every visitor downloads stays small.
 import type { Emitter } from 'mitt';
 
 /** Topics of the contract's event bus, with their payloads. */
@@ -19,25 +21,27 @@ export interface CoreSettings {
   /** The folder chunks load from: the running script's own folder. */
   base: string;
   chunkTimeout: number;
-  /** The script tag's data-* attributes, raw: src/lib/settings validates the rest. */
+  /** The script tag's data-* attributes, raw: features validate the settings they use. */
   data: Readonly<Record<string, string | undefined>>;
 }
 
-/** What the core hands a feature's setup. */
+/** What the core hands every instance. */
 export interface CoreContext {
-  /** Aborted at teardown: pass it to every listener, fetch and timer. */
-  signal: AbortSignal;
   bus: Bus;
   settings: CoreSettings;
 }
 
 export type Teardown = () => void;
 
+/** What a chunk hands the core: `setup` never throws and always returns the teardown. */
 export interface Feature {
-  setup(element: Element, context: CoreContext): Teardown | void;
+  setup(element: Element, context: CoreContext): Teardown;
 }
 
+/** What a feature's own setup gets. */
 export interface Context<O> extends CoreContext {
+  /** Aborted at teardown: pass it to every listener, fetch and timer. */
+  signal: AbortSignal;
   options: O;
 }
 
@@ -48,20 +52,69 @@ export interface CoreHandle {
   define(name: string, feature: Feature): void;
 }
 
+export const ENHANCED = 'data-enhanced';
+
+/** Adds or removes `name` in the element's data-enhanced list (for CSS and tests). */
+function mark(element: Element, name: string, on: boolean) {
+  const names = new Set(element.getAttribute(ENHANCED)?.split(' ').filter(Boolean));
+  on ? names.add(name) : names.delete(name);
+  names.size ? element.setAttribute(ENHANCED, [...names].join(' ')) : element.removeAttribute(ENHANCED);
+}
+
+// One reason for every teardown: abort() without one builds a DOMException each time.
+let reason: DOMException | undefined;
+
+/**
+ * Wraps a feature's setup into what the core calls: an AbortSignal per instance, aborted
+ * at teardown; errors in setup or teardown reported and contained, so one feature's
+ * failure never stops another (a setup that throws leaves its listeners removed and its
+ * element unmarked).
+ */
+export function instance<E extends Element, O>(
+  name: string,
+  setup: (element: E, context: Context<O>) => Teardown | void,
+  options?: (element: E) => O,
+): Feature {
+  return {
+    setup(element, context) {
+      const abort = new AbortController();
+      const stop = (error?: unknown) => {
+        abort.abort((reason ||= new DOMException('', 'AbortError')));
+        mark(element, name, false);
+        if (error) console.error(`[veneer] ${name}:`, element, error);
+      };
+      try {
+        const own = setup(element as E, {
+          ...context,
+          signal: abort.signal,
+          options: options ? options(element as E) : ({} as O),
+        });
+        mark(element, name, true);
+        return () => {
+          try {
+            own?.();
+            stop();
+          } catch (error) {
+            stop(error);
+          }
+        };
+      } catch (error) {
+        stop(error);
+        return () => {};
+      }
+    },
+  };
+}
+
 /**
  * Registers a feature with the core that loaded this chunk. A feature with data-* options
  * passes `options`, usually `(element) => readOptions(element, DEFAULTS, name)` from
- * ./options (Bootstrap-style typed defaults); the chunk parses them, so the core stays small,
- * and a chunk without options does not carry the parser.
+ * ./options (Bootstrap-style typed defaults): a chunk without options does not carry the parser.
  */
 export function defineFeature<E extends Element, O = Record<string, never>>(
   name: string,
   setup: (element: E, context: Context<O>) => Teardown | void,
   options?: (element: E) => O,
 ): void {
-  const core = (globalThis as { [CORE_KEY]?: CoreHandle })[CORE_KEY];
-  core?.define(name, {
-    setup: (element, context) =>
-      setup(element as E, { ...context, options: options ? options(element as E) : ({} as O) }),
-  });
+  (globalThis as { [CORE_KEY]?: CoreHandle })[CORE_KEY]?.define(name, instance(name, setup, options));
 }

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi, beforeEach } from 'vitest';
 import mitt from 'mitt';
 import { createEnhancer } from '../../src/injector/enhancer';
-import type { Feature, Bus } from '../../src/lib/feature';
+import { instance, type Feature, type Bus } from '../../src/lib/feature';
 
 type Calls = { setup: Element[]; teardown: Element[] };
 const observers: MutationObserver[] = [];
@@ -10,16 +10,18 @@ const observers: MutationObserver[] = [];
 function harness(options: { delay?: () => Promise<void>; failing?: string[] } = {}) {
   const calls: Record<string, Calls> = {};
   const loads: string[] = [];
+  // Features are wrapped as every chunk wraps them (src/lib/feature.ts).
   const feature = (name: string): Feature => {
     calls[name] = { setup: [], teardown: [] };
-    return {
-      setup(element, context) {
-        if (options.failing?.includes(name)) throw new Error(`${name} broke`);
-        calls[name].setup.push(element);
-        element.addEventListener('click', () => element.setAttribute('data-clicked', name), { signal: context.signal });
-        return () => calls[name].teardown.push(element);
-      },
-    };
+    return instance<Element, unknown>(name, (element, context) => {
+      if (options.failing?.includes(name)) {
+        element.addEventListener('click', () => element.setAttribute('data-leaked', name), { signal: context.signal });
+        throw new Error(`${name} broke`);
+      }
+      calls[name].setup.push(element);
+      element.addEventListener('click', () => element.setAttribute('data-clicked', name), { signal: context.signal });
+      return () => calls[name].teardown.push(element);
+    });
   };
   const features: Record<string, Feature> = { one: feature('one'), two: feature('two') };
   const load = async (name: string) => {
@@ -146,9 +148,13 @@ describe('enhancer', () => {
     h.enhancer.scan([document.documentElement]);
     await h.flush();
     expect(h.calls.two.setup).toHaveLength(1);
-    expect(document.querySelector('div')!.getAttribute('data-enhanced')).toBe('two');
+    const element = document.querySelector('div')!;
+    expect(element.getAttribute('data-enhanced')).toBe('two');
     expect(error).toHaveBeenCalledOnce();
-    expect(String(error.mock.calls[0][0])).toContain('[veneer]');
+    expect(String(error.mock.calls[0][0])).toContain('[veneer] one');
+    // The listener the failed setup added was removed with its signal.
+    element.dispatchEvent(new Event('click'));
+    expect(element.hasAttribute('data-leaked')).toBe(false);
   });
 
   it('tears down everything inside a removed subtree, once', async () => {
@@ -166,5 +172,41 @@ describe('enhancer', () => {
     await h.flush();
     expect(h.calls.one.setup).toHaveLength(2);
     expect(h.calls.two.setup).toHaveLength(2);
+  });
+});
+
+describe('instance (the wrapper every chunk puts around its setup)', () => {
+  it('contains a teardown that throws and still aborts the signal and unmarks', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const element = document.createElement('div');
+    let signal!: AbortSignal;
+    const feature = instance<Element, unknown>('bad', (_element, context) => {
+      signal = context.signal;
+      return () => {
+        throw new Error('teardown broke');
+      };
+    });
+    const teardown = feature.setup(element, { bus: mitt(), settings: { base: '/', chunkTimeout: 1, data: {} } });
+    expect(element.getAttribute('data-enhanced')).toBe('bad');
+    expect(() => teardown()).not.toThrow();
+    expect(signal.aborted).toBe(true);
+    expect((signal.reason as DOMException).name).toBe('AbortError');
+    expect(element.hasAttribute('data-enhanced')).toBe(false);
+    expect(error).toHaveBeenCalledOnce();
+  });
+
+  it('passes parsed options only when the feature asks for them', () => {
+    const element = document.createElement('div');
+    element.dataset.size = '3';
+    const seen: unknown[] = [];
+    instance<HTMLElement, { size: number }>('sized', (_element, context) => void seen.push(context.options), (el) => ({
+      size: Number(el.dataset.size),
+    })).setup(element, { bus: mitt(), settings: { base: '/', chunkTimeout: 1, data: {} } });
+    instance<HTMLElement, unknown>('plain', (_element, context) => void seen.push(context.options)).setup(element, {
+      bus: mitt(),
+      settings: { base: '/', chunkTimeout: 1, data: {} },
+    });
+    expect(seen).toEqual([{ size: 3 }, {}]);
+    expect(element.getAttribute('data-enhanced')).toBe('sized plain');
   });
 });
