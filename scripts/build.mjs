@@ -94,4 +94,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const text = await readFile(path.join(distDir, file));
     console.log(`${file.padEnd(32)} ${String(text.length).padStart(7)} bytes`);
   }
+  // `npm run build` also writes the browser extension (dist-extension/); build() alone, which
+  // the tests and `npm start` call, does not.
+  const { buildExtension } = await import('./build-extension.mjs');
+  const extension = await buildExtension({ distDir });
+  console.log(`${path.relative(root, extension.dir)}/ (extension for ${extension.hosts.join(', ')})`);
 }

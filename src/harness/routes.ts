@@ -4,11 +4,15 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { STRICT_CSP } from './csp';
 import { handleForm, type PostRecord } from './forms';
-import { HttpError, Recorder, empty, errorReply, html, json, methodNotAllowed, notFound, readBody, recorderRoute, type Reply } from './http';
+import { HttpError, Recorder, empty, errorReply, json, methodNotAllowed, notFound, readBody, recorderRoute, type Reply } from './http';
 import { checkVeneerSrc, transformPage } from './inject';
 import { newsList } from './news';
-import { catalogueHtml, isPageDir, listPages, lookup, readStatic } from './static';
+import { snapshotFile, snapshotsJson, type SnapshotDirs } from './snapshots';
+import { replayRecorded } from './replay';
+import { pageCatalogue } from './page-features';
+import { isPageDir, lookup, readStatic } from './static';
 import { analyticsCollect, mapEmbed, youtubeApi, youtubeEmbed, type AnalyticsHit } from './stubs';
+import { isUiRoute, uiAsset, uiIndex } from './ui-serve';
 import { downloadZip } from './zip';
 
 export interface HarnessConfig {
@@ -18,6 +22,10 @@ export interface HarnessConfig {
   distDir: string;
   /** Strict CSP on every page (a page can opt out with ?csp=off). */
   csp: boolean;
+  /** Snapshot regression files (stored, and the last run's) for /__snapshots.json and /__snapshots/…. */
+  snapshots?: SnapshotDirs;
+  /** The harness UI build (scripts/build-ui.mjs): index.html at /, assets under /__ui/. */
+  uiDir: string;
 }
 
 export interface CspReportRecord {
@@ -118,17 +126,20 @@ export async function route(ctx: Ctx): Promise<Reply> {
   const { segments, config, state } = ctx;
   const first = segments[0] ?? '';
 
-  if (ctx.path === '/') {
+  if (isUiRoute(ctx.path)) {
     if (!isGet(ctx)) return methodNotAllowed(GET_ONLY);
-    return html(200, catalogueHtml(await listPages(config.root)));
+    return uiIndex(config.uiDir, config.root, ctx.path);
   }
 
   if (first.startsWith('__')) {
     const p = ctx.path.replace(/\/+$/, '');
     switch (p) {
+      case '/__snapshots.json':
+        if (!isGet(ctx)) return methodNotAllowed(GET_ONLY);
+        return snapshotsJson(config.snapshots);
       case '/__pages.json':
         if (!isGet(ctx)) return methodNotAllowed(GET_ONLY);
-        return json(200, await listPages(config.root));
+        return json(200, await pageCatalogue(config.root));
       case '/__posts':
         return recorderRoute(ctx.method, state.posts);
       case '/__csp-report':
@@ -150,6 +161,14 @@ export async function route(ctx: Ctx): Promise<Reply> {
     if (first === '__stubs' && segments[1] === 'youtube' && segments[2] === 'embed' && segments.length === 4 && /^[\w-]{1,64}$/.test(segments[3])) {
       if (!isGet(ctx)) return methodNotAllowed(GET_ONLY);
       return youtubeEmbed(segments[3], ctx.query);
+    }
+    if (first === '__ui' && segments.length > 1) {
+      if (!isGet(ctx)) return methodNotAllowed(GET_ONLY);
+      return uiAsset(config.uiDir, segments.slice(1), ctx.path);
+    }
+    if (first === '__snapshots' && segments.length > 1) {
+      if (!isGet(ctx)) return methodNotAllowed(GET_ONLY);
+      return snapshotFile(config.snapshots, segments.slice(1), ctx.path);
     }
     return notFound(ctx.path);
   }
@@ -180,6 +199,10 @@ export async function route(ctx: Ctx): Promise<Reply> {
   if (first === 'cdn' && segments[1] === 'x' && segments.length > 2) {
     return serveStatic(ctx, config.distDir, segments.slice(2), 'dist');
   }
+
+  // A captured page's recorded ajax calls (manifest.json), before any static file.
+  const recorded = await replayRecorded({ ...ctx, root: config.root, headers: ctx.req.headers, body: () => readBody(ctx.req) });
+  if (recorded) return recorded;
 
   if (await isPageDir(config.root, first)) {
     return serveStatic(ctx, path.join(config.root, first), segments.slice(1), 'page');

@@ -36,6 +36,11 @@ export interface ServerOptions {
   root?: string;
   /** The build output. Default <repo>/dist. */
   distDir?: string;
+  /** The harness UI build (scripts/build-ui.mjs). Default <repo>/dist-harness. */
+  uiDir?: string;
+  /** Stored snapshots and the last snapshot run's files. Default <repo>/snapshots, <repo>/tests/artifacts/snapshots. */
+  snapshotsDir?: string;
+  snapshotArtifactsDir?: string;
   /** One call per finished (or aborted) request. */
   log?: (entry: LogEntry) => void;
   /** Strict CSP on every page (a page opts out with ?csp=off). Default false. */
@@ -151,7 +156,12 @@ export async function startServer(options: ServerOptions = {}): Promise<HarnessS
   const config: HarnessConfig = {
     root: path.resolve(options.root ?? path.join(REPO_ROOT, 'legacy-pages')),
     distDir: path.resolve(options.distDir ?? path.join(REPO_ROOT, 'dist')),
+    uiDir: path.resolve(options.uiDir ?? path.join(REPO_ROOT, 'dist-harness')),
     csp: options.csp ?? false,
+    snapshots: {
+      stored: path.resolve(options.snapshotsDir ?? path.join(REPO_ROOT, 'snapshots')),
+      artifacts: path.resolve(options.snapshotArtifactsDir ?? path.join(REPO_ROOT, 'tests', 'artifacts', 'snapshots')),
+    },
   };
   const state = createState();
   const log = options.log;

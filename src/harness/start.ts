@@ -1,10 +1,12 @@
 // `npm start`: build the production bundle, serve every captured page with veneer injected,
-// and rebuild whenever a file under src/ (outside the harness itself) or the registry changes.
+// and rebuild whenever a file under src/ (outside the harness itself) or the registry changes;
+// the harness UI (src/harness/ui/, served at /) is built at start and on its own changes.
 //   npm start                    http://localhost:8080
 //   PORT=9000 npm start          or: npm start -- --port 9000     (--csp: strict CSP on every page)
 import { watch } from 'node:fs';
 import path from 'node:path';
 import { build } from '../../scripts/build.mjs';
+import { buildHarnessUi } from '../../scripts/build-ui.mjs';
 import { REPO_ROOT, startServer } from './server';
 
 const args = process.argv.slice(2);
@@ -26,7 +28,19 @@ async function rebuild(reason: string) {
   }
 }
 
+async function rebuildUi(reason: string) {
+  const started = performance.now();
+  try {
+    const { files } = await buildHarnessUi({ mode: 'production' });
+    const gzip = Object.values(files).reduce((sum, f) => sum + f.gzip, 0);
+    console.log(`[build-ui] ${reason}: ${Object.keys(files).length} files, ${gzip} B gzip in ${Math.round(performance.now() - started)} ms`);
+  } catch (error) {
+    console.error(`[build-ui] ${reason}: failed\n`, error instanceof Error ? error.message : error);
+  }
+}
+
 await rebuild('start');
+await rebuildUi('start');
 const harness = await startServer({
   port,
   host: process.env.HOST,
@@ -38,7 +52,12 @@ console.log(`veneer harness: ${harness.url.replace('127.0.0.1', 'localhost')}/`)
 let timer: NodeJS.Timeout | undefined;
 let building = Promise.resolve();
 const src = path.join(REPO_ROOT, 'src');
+let uiTimer: NodeJS.Timeout | undefined;
 watch(src, { recursive: true }, (_event, file) => {
+  if (file && (file.startsWith(path.join('harness', 'ui') + path.sep) || file === path.join('lib', 'react.ts'))) {
+    clearTimeout(uiTimer);
+    uiTimer = setTimeout(() => (building = building.then(() => rebuildUi(`changed ${file}`))), 150);
+  }
   if (!file || file.startsWith('harness')) return;
   clearTimeout(timer);
   timer = setTimeout(() => (building = building.then(() => rebuild(`changed ${file}`))), 150);

@@ -11,6 +11,7 @@ export type Topics = {
   '/window/resize': undefined;
   '/window/scroll': undefined;
   '/status': { message: string; element?: Element };
+  '/panel/open': { owner: Element };
   [topic: string]: unknown;
 };
 
@@ -37,6 +38,12 @@ export type Teardown = () => void;
 export interface Feature {
   setup(element: Element, context: CoreContext): Teardown;
 }
+
+/**
+ * A feature's own setup returns its teardown once it has started, or nothing when it
+ * could not start (it has warned why): the markup is then left as it was, unmarked.
+ */
+export type Setup<E extends Element, O> = (element: E, context: Context<O>) => Teardown | void;
 
 /** What a feature's own setup gets. */
 export interface Context<O> extends CoreContext {
@@ -72,7 +79,7 @@ let reason: DOMException | undefined;
  */
 export function instance<E extends Element, O>(
   name: string,
-  setup: (element: E, context: Context<O>) => Teardown | void,
+  setup: Setup<E, O>,
   options?: (element: E) => O,
 ): Feature {
   return {
@@ -89,10 +96,14 @@ export function instance<E extends Element, O>(
           signal: abort.signal,
           options: options ? options(element as E) : ({} as O),
         });
+        if (!own) {
+          stop();
+          return () => {};
+        }
         mark(element, name, true);
         return () => {
           try {
-            own?.();
+            own();
             stop();
           } catch (error) {
             stop(error);
@@ -113,7 +124,7 @@ export function instance<E extends Element, O>(
  */
 export function defineFeature<E extends Element, O = Record<string, never>>(
   name: string,
-  setup: (element: E, context: Context<O>) => Teardown | void,
+  setup: Setup<E, O>,
   options?: (element: E) => O,
 ): void {
   (globalThis as { [CORE_KEY]?: CoreHandle })[CORE_KEY]?.define(name, instance(name, setup, options));

@@ -29,6 +29,13 @@ function state(test: TestPage, root = '.js-carousel'): Promise<CarouselState> {
 const focused = (test: TestPage) =>
   test.page.evaluate(() => (document.activeElement as HTMLElement | null)?.className ?? null);
 
+/**
+ * Puts `markup` below the first viewport: a carousel on screen at load with stacked slides
+ * keeps every slide visible until it is used or below the viewport (no jump,
+ * docs/markup.md), and these tests check the state it settles in.
+ */
+const belowFold = (markup: string) => `<div style="height:150vh"></div>${markup}`;
+
 /** Three slides with plain buttons, `total` as data-total (omitted when null). */
 function carousel(total: string | null, slides = 3) {
   const attr = total === null ? '' : ` data-total="${total.replace(/"/g, '&quot;')}"`;
@@ -173,7 +180,7 @@ describe('carousel', () => {
   it.each(['9007199254740993', '1e308', '-1', 'NaN', '0x10', ''])(
     'data-total="%s" counts the 3 slides and warns naming data-total',
     async (total) => {
-      const test = await session.open('/__fixture/carousel-total', { html: fixture(carousel(total)) });
+      const test = await session.open('/__fixture/carousel-total', { html: fixture(belowFold(carousel(total))) });
       expect(await state(test)).toEqual({ index: '1', shown: [0], current: [0], labels: ['1 of 3', '2 of 3', '3 of 3'] });
       for (let i = 0; i < 3; i++) await test.page.click('.js-carousel-next');
       expect(await state(test)).toMatchObject({ index: '1', shown: [0] });
@@ -196,7 +203,7 @@ describe('carousel', () => {
   });
 
   it('data-total fewer than the slides cycles through that many and hides the rest, with a warning', async () => {
-    const test = await session.open('/__fixture/carousel-total-fewer', { html: fixture(carousel('2')) });
+    const test = await session.open('/__fixture/carousel-total-fewer', { html: fixture(belowFold(carousel('2'))) });
     expect(await state(test)).toEqual({ index: '1', shown: [0], current: [0], labels: ['1 of 2', '2 of 2', null] });
     await test.page.click('.js-carousel-next');
     await test.page.click('.js-carousel-next');
@@ -217,6 +224,68 @@ describe('carousel', () => {
     }, markup);
     expect(test.warnings.filter((text) => text.startsWith('[veneer] carousel: no .js-carousel-slide'))).toHaveLength(1);
     expect(same.now).toBe(same.sent);
+    test.assertClean();
+  });
+
+  it('on screen at load: in a horizontal track the other slides hide at once (no height changes)', async () => {
+    // The site CSS lays the slides in a horizontal track; #features-title is the carousel's heading.
+    const test = await session.open('/home/#features-title');
+    const box = await test.page.$eval('.js-carousel', (el) => [el.getBoundingClientRect().top, innerHeight]);
+    expect(box[0]).toBeLessThan(box[1]);
+    expect(await state(test)).toMatchObject({ index: '1', shown: [0], current: [0] });
+    test.assertClean();
+  });
+
+  it('on screen at load with stacked slides: every slide shows until a button is used or the carousel is below the viewport', async () => {
+    // Scrolled to the carousel before veneer runs, as a visitor landing on an anchor.
+    const html = fixture(
+      belowFold(`<div id="here">${carousel('3')}</div>`) +
+        '<div style="height:200vh"></div><script>document.getElementById("here").scrollIntoView()</script>',
+    );
+    const test = await session.open('/__fixture/carousel-on-screen', { html });
+    expect(await state(test)).toMatchObject({ index: '1', shown: [0, 1, 2], current: [0] });
+    await test.page.evaluate(() => scrollTo(0, 0));
+    await test.page.waitForFunction(() => document.querySelectorAll('.js-carousel-slide[hidden]').length === 2);
+    expect(await state(test)).toMatchObject({ index: '1', shown: [0], current: [0] });
+    test.assertClean();
+
+    const used = await session.open('/__fixture/carousel-on-screen', { html });
+    await used.page.click('.js-carousel-next');
+    expect(await state(used)).toMatchObject({ index: '2', shown: [1], current: [1] });
+    used.assertClean();
+  });
+
+  it('survives insert/remove storms: no set-up of detached carousels, each one torn down once (row 31)', async () => {
+    const test = await session.open('/__fixture/carousel-storm', { html: fixture('<div id="host"></div>') });
+    const result = await test.page.evaluate(async (markup) => {
+      const veneer = (window as unknown as { veneer: { ready(): Promise<void> } }).veneer;
+      let marks = 0;
+      new MutationObserver((records) => (marks += records.length)).observe(document, {
+        subtree: true,
+        attributes: true,
+        attributeFilter: ['data-enhanced'],
+      });
+      const host = document.getElementById('host')!;
+      // 1,000 inserted and removed in one task: never set up.
+      host.innerHTML = markup.repeat(1000);
+      host.replaceChildren();
+      await veneer.ready();
+      const afterFlash = marks;
+      // 200 inserted, then removed in one task once enhanced: 200 set-ups, 200 teardowns.
+      host.innerHTML = markup.repeat(200);
+      await veneer.ready();
+      const all = [...host.children];
+      const enhanced = all.filter((el) => el.getAttribute('data-enhanced') === 'carousel').length;
+      host.replaceChildren();
+      await veneer.ready();
+      return {
+        afterFlash,
+        enhanced,
+        marks,
+        leftovers: all.filter((el) => el.matches('[data-enhanced],[role]') || el.querySelector('[role],[hidden],[aria-live]')).length,
+      };
+    }, carousel('3'));
+    expect(result).toEqual({ afterFlash: 0, enhanced: 200, marks: 400, leftovers: 0 });
     test.assertClean();
   });
 

@@ -1,7 +1,10 @@
-// Browser tests run against the production build: build it once before any test file.
+// Browser tests run against the production build: build it once before any test file, and
+// the harness UI (dist-harness/) that the test server serves at /.
 import { build } from '../../scripts/build.mjs';
+import { buildHarnessUi } from '../../scripts/build-ui.mjs';
 
 export default async function setup() {
   if (process.env.VENEER_SKIP_BUILD === '1') return;
   await build({ mode: 'production' });
+  await buildHarnessUi({ mode: 'production' });
 }

@@ -1,20 +1,12 @@
 // What every browser test shares: the harness server, Debian's Chromium, and a page that
 // fails the test on any page error or console error it did not expect.
 import puppeteer, { type Browser, type Page, type ConsoleMessage } from 'puppeteer';
+import { chromiumArgs } from '../../src/harness/chromium';
 import { startServer } from '../../src/harness/server';
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--font-render-hinting=none',
-  // No test, even one that catches a bug, sends traffic off this machine.
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
-];
+// No test, even one that catches a bug, sends traffic off this machine (the host-resolver
+// rule; the capture tool drops it to reach a live site).
+export const CHROMIUM_ARGS = chromiumArgs({ offline: true });
 
 export interface Session {
   url: string;

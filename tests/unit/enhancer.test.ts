@@ -195,14 +195,24 @@ describe('instance (the wrapper every chunk puts around its setup)', () => {
     expect(error).toHaveBeenCalledOnce();
   });
 
+  it('leaves an element unmarked, its listeners removed, when setup returns nothing', () => {
+    const element = document.createElement('div');
+    let signal!: AbortSignal;
+    instance<Element, unknown>('refused', (_element, context) => {
+      signal = context.signal;
+    }).setup(element, { bus: mitt(), settings: { base: '/', chunkTimeout: 1, data: {} } });
+    expect(element.hasAttribute('data-enhanced')).toBe(false);
+    expect(signal.aborted).toBe(true);
+  });
+
   it('passes parsed options only when the feature asks for them', () => {
     const element = document.createElement('div');
     element.dataset.size = '3';
     const seen: unknown[] = [];
-    instance<HTMLElement, { size: number }>('sized', (_element, context) => void seen.push(context.options), (el) => ({
+    instance<HTMLElement, { size: number }>('sized', (_element, context) => (seen.push(context.options), () => {}), (el) => ({
       size: Number(el.dataset.size),
     })).setup(element, { bus: mitt(), settings: { base: '/', chunkTimeout: 1, data: {} } });
-    instance<HTMLElement, unknown>('plain', (_element, context) => void seen.push(context.options)).setup(element, {
+    instance<HTMLElement, unknown>('plain', (_element, context) => (seen.push(context.options), () => {})).setup(element, {
       bus: mitt(),
       settings: { base: '/', chunkTimeout: 1, data: {} },
     });

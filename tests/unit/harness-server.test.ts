@@ -1,10 +1,11 @@
 // @vitest-environment node
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import http from 'node:http';
-import { mkdtemp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
+import { REGISTRY_FILE } from '../../src/harness/page-features';
 import { STRICT_CSP, startServer, type HarnessServer, type LogEntry } from '../../src/harness/server';
 
 const SECRET = 'TOP-SECRET-harness-test';
@@ -90,7 +91,8 @@ beforeAll(async () => {
   await put(path.join(dist, 'veneer.js'), CORE_JS);
   await put(path.join(dist, 'carousel.ab12CD_-.js'), CHUNK_JS);
   await put(path.join(dist, 'chunks.json'), '{"carousel":"carousel.ab12CD_-.js"}');
-  harness = await startServer({ port: 0, root, distDir: dist, log: (e) => logs.push(e) });
+  // No UI build there yet: / falls back to the plain catalogue (the UI test writes one).
+  harness = await startServer({ port: 0, root, distDir: dist, uiDir: path.join(tmp, 'ui'), log: (e) => logs.push(e) });
 });
 
 afterAll(async () => {
@@ -101,9 +103,11 @@ afterAll(async () => {
 describe('pages and the catalogue', () => {
   it('lists the pages (not _ or hidden folders) as HTML and JSON', async () => {
     const list = (await (await get('/__pages.json')).json()) as { name: string; path: string; title: string }[];
+    const registry = JSON.parse(await readFile(REGISTRY_FILE, 'utf8')) as Record<string, string>;
+    const none = { features: Object.fromEntries(Object.keys(registry).map((name) => [name, false])), hooks: [] };
     expect(list).toEqual([
-      { name: 'home', path: '/home/', title: 'Home & away' },
-      { name: 'tagged', path: '/tagged/', title: 'Tagged' },
+      { name: 'home', path: '/home/', title: 'Home & away', ...none },
+      { name: 'tagged', path: '/tagged/', title: 'Tagged', ...none },
     ]);
     const res = await get('/');
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -171,6 +175,31 @@ describe('pages and the catalogue', () => {
     expect((await get('/no/such/file.css')).status).toBe(404);
     // No favicon in _site: 204, so browsers log no 404 in every test.
     expect((await get('/favicon.ico')).status).toBe(204);
+  });
+
+  it('serves the harness UI build at its routes and its assets under /__ui/', async () => {
+    expect((await get('/view/home')).status).toBe(404); // not built yet
+    const ui = path.join(tmp, 'ui');
+    await put(path.join(ui, 'index.html'), '<!doctype html><title>ui</title><script type="module" src="/__ui/ui.0123abcd.js"></script>');
+    await put(path.join(ui, 'ui.0123abcd.js'), 'console.log(1)');
+    await put(path.join(ui, 'notes.txt'), 'x');
+    for (const route of ['/', '/view/home', '/view/home/', '/snapshots']) {
+      const res = await get(route);
+      expect(res.status, route).toBe(200);
+      expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(await res.text()).toContain('/__ui/ui.0123abcd.js');
+    }
+    expect((await get('/view/home/x')).status).toBe(404);
+    expect((await get('/', { method: 'POST' })).status).toBe(405);
+    const js = await get('/__ui/ui.0123abcd.js');
+    expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await get('/__ui/notes.txt')).headers.get('cache-control')).toBe('no-cache');
+    expect((await get('/__ui/missing.js')).status).toBe(404);
+    expect((await raw('/__ui/../secret.txt')).status).not.toBe(200);
+    expect((await raw('/__ui/%2e%2e/%2e%2e/secret.txt')).status).toBe(403);
+    // The page list is still JSON.
+    expect((await get('/__pages.json')).headers.get('content-type')).toBe('application/json; charset=utf-8');
   });
 });
 

@@ -5,6 +5,7 @@ import { commonAncestor, hasAccessibleName, owned } from '../../lib/dom';
 import { defineFeature } from '../../lib/feature';
 import { createJournal } from '../../lib/journal';
 import { warn } from '../../lib/log';
+import { settle } from '../../lib/settle';
 import { adoptStyles, hiddenRules } from '../../lib/styles';
 
 const HOOK = '.js-carousel';
@@ -47,18 +48,20 @@ defineFeature<HTMLElement>('carousel', (element, { signal }) => {
     j.set(slide, 'aria-roledescription', 'slide');
     j.set(slide, 'aria-label', `${i + 1} of ${total}`);
   });
-  all.slice(total).forEach((slide) => j.set(slide, 'hidden', ''));
   // The slide's own "N of M" is announced; the visible number would be read twice.
   displays.forEach((display) => j.set(display, 'aria-hidden', 'true'));
 
   let current = 0;
+  // Until settled, every slide shows, as without script (settle: no jump on screen).
+  let hiding = false;
   const show = (index: number) => {
     current = (index + total) % total;
-    slides.forEach((slide, i) => {
+    // The slides past data-total too: never current, hidden with the others.
+    all.forEach((slide, i) => {
       const on = i === current;
       j.set(slide, 'aria-current', on ? 'true' : null);
       j.flag(slide, 'is-current', on);
-      j.set(slide, 'hidden', on ? null : '');
+      j.set(slide, 'hidden', on || !hiding ? null : '');
     });
     displays.forEach((display) => (display.textContent = String(current + 1)));
   };
@@ -67,9 +70,10 @@ defineFeature<HTMLElement>('carousel', (element, { signal }) => {
     j.set(button, 'aria-controls', wrapperId);
     if (!hasAccessibleName(button)) j.set(button, 'aria-label', label);
     // preventDefault: a button inside a form would otherwise submit it.
-    button.addEventListener('click', (event) => (event.preventDefault(), show(current + step)), { signal });
+    button.addEventListener('click', (event) => (event.preventDefault(), stop(), (hiding = true), show(current + step)), { signal });
   });
   show(Math.max(0, slides.findIndex(isMarkedCurrent)));
+  const stop = settle(element, signal, (on) => ((hiding = on), show(current)));
 
   return () => {
     j.restore();

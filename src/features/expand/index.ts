@@ -6,6 +6,7 @@ import { defineFeature } from '../../lib/feature';
 import { createJournal } from '../../lib/journal';
 import { warn } from '../../lib/log';
 import { prefersReducedMotion } from '../../lib/motion';
+import { settle } from '../../lib/settle';
 import { adoptStyles, hiddenRules } from '../../lib/styles';
 
 const HOOK = '.js-expand';
@@ -49,10 +50,7 @@ defineFeature<HTMLElement>(
         const from = animate && !content.hidden ? content.getBoundingClientRect().height : 0;
         animation?.cancel();
         animation = undefined;
-        if (open) {
-          j.set(content, 'hidden', null);
-          group?.forEach((other) => other !== item && other.open && other.set(false, animate));
-        }
+        if (open) j.set(content, 'hidden', null);
         if (!animate || prefersReducedMotion() || !content.animate) {
           if (!open) j.set(content, 'hidden', hidden);
           return;
@@ -69,6 +67,13 @@ defineFeature<HTMLElement>(
       },
     };
 
+    // The visitor's action replaces the pending initial state; opening closes the rest of the set.
+    const toggle = (open: boolean, animate: boolean) => {
+      stop();
+      item.set(open, animate);
+      if (open) group?.forEach((other) => other !== item && other.open && other.set(false, animate));
+    };
+
     j.set(trigger, 'aria-controls', j.id(content, 'veneer-expand'));
     if (trigger.localName !== 'button') {
       // The contract says <button>; a link or div trigger still gets button semantics.
@@ -79,24 +84,26 @@ defineFeature<HTMLElement>(
         (event) => {
           if (event.key !== 'Enter' && event.key !== ' ') return;
           event.preventDefault();
-          item.set(!item.open, true);
+          toggle(!item.open, true);
         },
         { signal },
       );
     }
     // preventDefault: no jump for a href="#" trigger, no submit for a button in a form.
-    trigger.addEventListener('click', (event) => (event.preventDefault(), item.set(!item.open, true)), { signal });
+    trigger.addEventListener('click', (event) => (event.preventDefault(), toggle(!item.open, true)), { signal });
     // Only opens; its default action (a tab or anchor link) still runs.
     owned(element, '.js-expand-tab-trigger', HOOK).forEach((tabTrigger) =>
-      tabTrigger.addEventListener('click', () => item.open || item.set(true, true), { signal }),
+      tabTrigger.addEventListener('click', () => (stop(), item.open || toggle(true, true)), { signal }),
     );
     // Find-in-page is about to reveal the content: open at once (and close the others of
     // the set at once), so the page does not move under the match being scrolled to.
-    content.addEventListener('beforematch', () => item.set(true, false), { signal });
+    content.addEventListener('beforematch', () => toggle(true, false), { signal });
 
-    // The markup's initial state is taken as it is, before joining the set: two items of
-    // a set both marked open stay open until the visitor opens one.
-    item.set(element.classList.contains('is-open') || trigger.getAttribute('aria-expanded') === 'true', false);
+    // Open until settled, as without script (settle: no jump on screen); then the markup's
+    // state as it is: two items of a set both marked open stay open until the visitor opens one.
+    const open = element.classList.contains('is-open') || trigger.getAttribute('aria-expanded') === 'true';
+    item.set(true, false);
+    const stop = settle(element, signal, (on) => item.set(open || !on, false));
     if (name) {
       if (!sets.has(name)) sets.set(name, new Set());
       (group = sets.get(name)!).add(item);

@@ -6,6 +6,7 @@ import { defineFeature } from '../../lib/feature';
 import { createJournal } from '../../lib/journal';
 import { warn } from '../../lib/log';
 import { readParam, withParam } from '../../lib/query';
+import { settle } from '../../lib/settle';
 import { adoptStyles, hiddenRules } from '../../lib/styles';
 
 const HOOK = '.js-tabs';
@@ -55,7 +56,7 @@ defineFeature<HTMLElement>('tabs', (element, { signal }) => {
     // Find-in-page revealed a closed panel: select its tab. replaceState, not push:
     // stepping through matches must not flood history, yet the address should name
     // the panel on screen (reload and share show the same).
-    panels[i].addEventListener('beforematch', () => select(i, REPLACE), { signal });
+    panels[i].addEventListener('beforematch', () => activate(i, REPLACE), { signal });
   });
 
   const marked = tabs.findIndex(
@@ -72,8 +73,10 @@ defineFeature<HTMLElement>('tabs', (element, { signal }) => {
   };
 
   let selected = -1;
+  // Until settled, every panel shows, as without script (settle: no jump on screen).
+  let hiding = false;
   function select(index: number, how: How): boolean {
-    if (index === selected) return false;
+    const changed = index !== selected;
     selected = index;
     tabs.forEach((tab, i) => {
       const on = i === index;
@@ -82,9 +85,9 @@ defineFeature<HTMLElement>('tabs', (element, { signal }) => {
       j.set(tab, 'tabindex', on ? '0' : '-1');
       j.flag(tab, 'is-current', on);
       j.flag(panels[i], 'is-current', on);
-      j.set(panels[i], 'hidden', on ? null : hidden);
+      j.set(panels[i], 'hidden', on || !hiding ? null : hidden);
     });
-    if (how !== QUIET) {
+    if (changed && how !== QUIET) {
       try {
         // The current state is kept: other features (ajax lists) may have stored theirs.
         history[how === PUSH ? 'pushState' : 'replaceState'](
@@ -97,8 +100,10 @@ defineFeature<HTMLElement>('tabs', (element, { signal }) => {
         warn('tabs: the address could not be updated', error);
       }
     }
-    return true;
+    return changed;
   }
+  // The visitor's own choice shows in full, replacing the pending initial hiding.
+  const activate = (index: number, how: How) => (stop(), (hiding = true), select(index, how));
 
   element.addEventListener(
     'click',
@@ -106,7 +111,7 @@ defineFeature<HTMLElement>('tabs', (element, { signal }) => {
       const index = tabs.indexOf((event.target as Element).closest('a')!);
       if (index < 0) return;
       event.preventDefault();
-      select(index, PUSH);
+      activate(index, PUSH);
     },
     { signal },
   );
@@ -135,7 +140,7 @@ defineFeature<HTMLElement>('tabs', (element, { signal }) => {
         case 'Enter':
         case ' ':
           event.preventDefault();
-          select(index, PUSH);
+          activate(index, PUSH);
           return;
         default:
           // Up/Down stay with the page (horizontal tablist).
@@ -147,10 +152,11 @@ defineFeature<HTMLElement>('tabs', (element, { signal }) => {
     { signal },
   );
 
-  // Back/forward: show what the address names, without pushing. The page is nudged only
-  // when the tab changed (a popstate from an in-page #anchor changes nothing here).
-  addEventListener('popstate', () => select(fromAddress(), QUIET) && nudge(), { signal });
+  // Back/forward: show what the address names, without pushing, and nudge the page. A
+  // popstate from an in-page #anchor changes nothing: a link to a waiting panel keeps it.
+  addEventListener('popstate', () => fromAddress() != selected && activate(fromAddress(), QUIET) && nudge(), { signal });
   select(fromAddress(), QUIET);
+  const stop = settle(element, signal, (on) => ((hiding = on), select(selected, QUIET)));
   // The seed: lazy content and scroll-driven code in the shown panel look again.
   nudge();
 

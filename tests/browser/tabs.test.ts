@@ -1,0 +1,327 @@
+// Tabs (div.js-tabs) with ?tab=<panel id>, in Chromium against the production build: the
+// captured home page (3 tabs) and resources page (2 tabs), fixtures for two blocks on a page.
+import type { Page } from 'puppeteer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixture, openBefore } from './helpers';
+import { startSession, type Session } from './support';
+
+interface TabsState {
+  selected: number[];
+  /** Tabs with tabindex="0" (roving tabindex: exactly one). */
+  tabbable: number[];
+  /** Panels not hidden and with a box. */
+  shown: number[];
+  current: number[];
+}
+
+function tabsState(page: Page, root = '.js-tabs'): Promise<TabsState> {
+  return page.$eval(root, (el) => {
+    const tabs = [...el.querySelectorAll<HTMLElement>('a.js-tab')];
+    const panels = [...el.querySelectorAll<HTMLElement>('.js-tab-panel')];
+    const which = <T,>(list: T[], keep: (item: T, i: number) => boolean) => list.flatMap((item, i) => (keep(item, i) ? [i] : []));
+    return {
+      selected: which(tabs, (tab) => tab.getAttribute('aria-selected') === 'true'),
+      tabbable: which(tabs, (tab) => tab.getAttribute('tabindex') === '0'),
+      shown: which(panels, (panel) => !panel.hidden && panel.getBoundingClientRect().height > 0),
+      current: which(tabs, (tab, i) => tab.classList.contains('is-current') && panels[i].classList.contains('is-current')),
+    };
+  });
+}
+
+const selectedOnly = (index: number): TabsState => ({ selected: [index], tabbable: [index], shown: [index], current: [index] });
+
+/** The address (path, query and hash), history.length, and the marker that a reload would lose. */
+function where(page: Page) {
+  return page.evaluate(() => ({
+    address: location.pathname + location.search + location.hash,
+    length: history.length,
+    marker: (window as unknown as { __marker?: string }).__marker ?? null,
+  }));
+}
+
+const setMarker = (page: Page) => page.evaluate(() => void ((window as unknown as { __marker: string }).__marker = 'same document'));
+
+const focusedTab = (page: Page) =>
+  page.evaluate(() => [...document.querySelectorAll('a.js-tab')].indexOf(document.activeElement as Element));
+
+/** Counts scroll events veneer dispatches on window (synthetic: isTrusted false), from the first script on. */
+function countNudges() {
+  const w = window as unknown as { __nudges: number };
+  w.__nudges = 0;
+  addEventListener('scroll', (event) => event.isTrusted || w.__nudges++);
+}
+const nudges = (page: Page) => page.evaluate(() => (window as unknown as { __nudges: number }).__nudges);
+
+describe('tabs', () => {
+  let session: Session;
+  beforeAll(async () => {
+    session = await startSession();
+  });
+  afterAll(() => session?.close());
+
+  it('writes tablist, tab and tabpanel roles, ARIA links and one tabbable tab', async () => {
+    const test = await session.open('/home/');
+    const aria = await test.page.$eval('.js-tabs', (el) => {
+      const tabs = [...el.querySelectorAll('a.js-tab')];
+      return {
+        enhanced: el.getAttribute('data-enhanced'),
+        list: el.querySelector('.tab-list')!.getAttribute('role'),
+        wrappers: [...el.querySelectorAll('.tab-list > li')].map((li) => li.getAttribute('role')),
+        tabs: tabs.map((tab) => [tab.getAttribute('role'), tab.getAttribute('aria-controls'), tab.getAttribute('aria-selected')]),
+        panels: [...el.querySelectorAll('.js-tab-panel')].map((panel, i) => [
+          panel.getAttribute('role'),
+          panel.getAttribute('aria-labelledby') === tabs[i].id && tabs[i].id !== '',
+          panel.getAttribute('tabindex'),
+          panel.getAttribute('hidden'),
+        ]),
+      };
+    });
+    expect(aria).toEqual({
+      enhanced: 'tabs',
+      list: 'tablist',
+      wrappers: ['none', 'none', 'none'],
+      tabs: [
+        ['tab', 'tab-sensors', 'true'],
+        ['tab', 'tab-software', 'false'],
+        ['tab', 'tab-services', 'false'],
+      ],
+      // Closed panels stay reachable by find-in-page (Chromium).
+      panels: [
+        ['tabpanel', true, '0', null],
+        ['tabpanel', true, '0', 'until-found'],
+        ['tabpanel', true, '0', 'until-found'],
+      ],
+    });
+    expect(await tabsState(test.page)).toEqual(selectedOnly(0));
+    test.assertClean();
+  });
+
+  it('a click selects and pushes ?tab= without a reload, keeping the other parameters and the hash', async () => {
+    const test = await session.open('/home/?q=a+b&utm_source=x%2Fy&flag#products');
+    await setMarker(test.page);
+    const before = await where(test.page);
+    await test.page.click('a.js-tab[href="#tab-software"]');
+    expect(await tabsState(test.page)).toEqual(selectedOnly(1));
+    expect(await where(test.page)).toEqual({
+      address: '/home/?q=a+b&utm_source=x%2Fy&flag&tab=tab-software#products',
+      length: before.length + 1,
+      marker: 'same document',
+    });
+    // The selected tab again: nothing is pushed.
+    await test.page.click('a.js-tab[href="#tab-software"]');
+    expect(await where(test.page)).toEqual({
+      address: '/home/?q=a+b&utm_source=x%2Fy&flag&tab=tab-software#products',
+      length: before.length + 1,
+      marker: 'same document',
+    });
+    expect(await tabsState(test.page)).toEqual(selectedOnly(1));
+    test.assertClean();
+  });
+
+  it('replaces an existing tab parameter in place', async () => {
+    const test = await session.open('/home/?a=1&tab=tab-sensors&b=%C3%A9');
+    await test.page.click('a.js-tab[href="#tab-services"]');
+    expect((await where(test.page)).address).toBe('/home/?a=1&tab=tab-services&b=%C3%A9');
+    test.assertClean();
+  });
+
+  it('back and forward restore and re-apply the tab, without new entries, nudging scroll when the tab changes', async () => {
+    const { test } = await openBefore(session, '/home/', { init: countNudges });
+    expect(await nudges(test.page)).toBe(1);
+    await setMarker(test.page);
+    const start = await where(test.page);
+    await test.page.click('a.js-tab[href="#tab-software"]');
+    await test.page.click('a.js-tab[href="#tab-services"]');
+    const length = start.length + 2;
+    expect(await where(test.page)).toMatchObject({ address: '/home/?tab=tab-services', length });
+    expect(await nudges(test.page)).toBe(1);
+
+    await test.page.goBack();
+    expect(await tabsState(test.page)).toEqual(selectedOnly(1));
+    expect(await where(test.page)).toEqual({ address: '/home/?tab=tab-software', length, marker: 'same document' });
+    expect(await nudges(test.page)).toBe(2);
+
+    await test.page.goForward();
+    expect(await tabsState(test.page)).toEqual(selectedOnly(2));
+    expect(await where(test.page)).toEqual({ address: '/home/?tab=tab-services', length, marker: 'same document' });
+    expect(await nudges(test.page)).toBe(3);
+
+    await test.page.goBack();
+    await test.page.goBack();
+    // The first entry has no ?tab=: the first tab again.
+    expect(await tabsState(test.page)).toEqual(selectedOnly(0));
+    expect(await where(test.page)).toEqual({ address: '/home/', length, marker: 'same document' });
+    expect(await nudges(test.page)).toBe(5);
+    test.assertClean();
+  });
+
+  it('a back navigation that does not change the tab (an in-page anchor) does not nudge', async () => {
+    const { test } = await openBefore(session, '/home/?tab=tab-services', { init: countNudges });
+    expect(await tabsState(test.page)).toEqual(selectedOnly(2));
+    expect(await nudges(test.page)).toBe(1);
+    await test.page.evaluate(() => void (location.hash = '#faq'));
+    await test.page.goBack();
+    expect((await where(test.page)).address).toBe('/home/?tab=tab-services');
+    expect(await tabsState(test.page)).toEqual(selectedOnly(2));
+    expect(await nudges(test.page)).toBe(1);
+    test.assertClean();
+  });
+
+  it.each([
+    ['/home/?tab=tab-software', 1],
+    ['/home/?tab=tab-services', 2],
+    ['/home/?x=1&tab=tab-services#faq', 2],
+    ['/resources/?tab=tab-calibration', 1],
+  ])('loading %s selects panel %i', async (path, index) => {
+    const test = await session.open(path);
+    // Landing on #faq, the block is above the viewport: its other panels hide once it is below.
+    await test.page.evaluate(() => scrollTo(0, 0));
+    await test.page.waitForFunction(() => !document.querySelector('.js-tab-panel:not(.is-current):not([hidden])'));
+    expect(await tabsState(test.page)).toEqual(selectedOnly(index));
+    test.assertClean();
+  });
+
+  it('on screen at load (landing on #products): the tab is selected, every panel shows until a tab is used', async () => {
+    const test = await session.open('/home/?tab=tab-software#products');
+    const waiting = { selected: [1], tabbable: [1], shown: [0, 1, 2], current: [1] };
+    expect(await tabsState(test.page)).toEqual(waiting);
+    // An in-page link to another panel (a popstate that keeps the tab) hides nothing.
+    await test.page.evaluate(
+      () => new Promise((resolve) => (addEventListener('hashchange', resolve, { once: true }), (location.hash = '#tab-services'))),
+    );
+    expect(await tabsState(test.page)).toEqual(waiting);
+    const start = await where(test.page);
+    // The selected tab again: the selection shows in full, nothing is pushed.
+    await test.page.click('a.js-tab[href="#tab-software"]');
+    expect(await tabsState(test.page)).toEqual(selectedOnly(1));
+    expect(await where(test.page)).toEqual(start);
+    test.assertClean();
+  });
+
+  it('on screen at load, the other panels hide once the block is below the viewport', async () => {
+    const test = await session.open('/home/#products');
+    expect((await tabsState(test.page)).shown).toEqual([0, 1, 2]);
+    // Scrolled down past it, it waits: above the viewport, hiding would still count as a shift.
+    await test.page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+    await test.page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect((await tabsState(test.page)).shown).toEqual([0, 1, 2]);
+    await test.page.evaluate(() => scrollTo(0, 0));
+    await test.page.waitForFunction(() => document.querySelectorAll('.js-tab-panel[hidden]').length === 2);
+    expect(await tabsState(test.page)).toEqual(selectedOnly(0));
+    test.assertClean();
+  });
+
+  it('keyboard: arrows wrap and move focus only, Home/End, Enter and Space select', async () => {
+    const test = await session.open('/home/');
+    const start = await where(test.page);
+    await test.page.focus('a.js-tab');
+    const press = async (key: Parameters<Page['keyboard']['press']>[0]) => {
+      await test.page.keyboard.press(key);
+      return focusedTab(test.page);
+    };
+    expect(await press('ArrowRight')).toBe(1);
+    expect(await press('ArrowRight')).toBe(2);
+    expect(await press('ArrowRight')).toBe(0);
+    expect(await press('ArrowLeft')).toBe(2);
+    expect(await press('ArrowLeft')).toBe(1);
+    expect(await press('Home')).toBe(0);
+    expect(await press('End')).toBe(2);
+    // Focus moved, nothing was selected, nothing reached the address.
+    expect(await tabsState(test.page)).toEqual(selectedOnly(0));
+    expect(await where(test.page)).toEqual(start);
+
+    expect(await press('Enter')).toBe(2);
+    expect(await tabsState(test.page)).toEqual(selectedOnly(2));
+    expect(await where(test.page)).toMatchObject({ address: '/home/?tab=tab-services', length: start.length + 1 });
+    expect(await press('ArrowLeft')).toBe(1);
+    expect(await press('Space')).toBe(1);
+    expect(await tabsState(test.page)).toEqual(selectedOnly(1));
+    expect(await where(test.page)).toMatchObject({ address: '/home/?tab=tab-software', length: start.length + 2 });
+    test.assertClean();
+  });
+
+  it('leaves Up and Down to the page (not prevented), prevents the keys it handles', async () => {
+    const test = await session.open('/home/');
+    await test.page.evaluate(() => {
+      const w = window as unknown as { __keys: [string, boolean][] };
+      w.__keys = [];
+      addEventListener('keydown', (event) => w.__keys.push([event.key, event.defaultPrevented]));
+    });
+    await test.page.focus('a.js-tab');
+    for (const key of ['ArrowDown', 'ArrowUp', 'ArrowRight', 'End'] as const) await test.page.keyboard.press(key);
+    expect(await test.page.evaluate(() => (window as unknown as { __keys: [string, boolean][] }).__keys)).toEqual([
+      ['ArrowDown', false],
+      ['ArrowUp', false],
+      ['ArrowRight', true],
+      ['End', true],
+    ]);
+    test.assertClean();
+  });
+
+  it('find-in-page in a hidden panel selects its tab with replaceState', async () => {
+    const test = await session.open('/home/');
+    const start = await where(test.page);
+    await test.page.$eval('#tab-services', (panel) => panel.dispatchEvent(new Event('beforematch')));
+    expect(await tabsState(test.page)).toEqual(selectedOnly(2));
+    expect(await where(test.page)).toMatchObject({ address: '/home/?tab=tab-services', length: start.length });
+    test.assertClean();
+  });
+
+  it.each([
+    ['/home/', '<img src=x onerror=alert(1)>'],
+    ['/home/', '1abc'],
+    ['/home/', 'a"b'],
+    ['/home/', '__proto__'],
+    ['/home/', 'constructor'],
+    // A panel of the other page's tabs.
+    ['/home/', 'tab-installation'],
+    ['/resources/', 'tab-software'],
+    // Not a panel: an element of the same page.
+    ['/home/', 'faq'],
+  ])('%s?tab=%s selects the first tab, with no error and no dialog', async (path, value) => {
+    const dialogs: string[] = [];
+    const { test } = await openBefore(session, `${path}?tab=${encodeURIComponent(value)}`, {
+      before: (page) =>
+        page.on('dialog', (dialog) => {
+          dialogs.push(dialog.message());
+          void dialog.dismiss();
+        }),
+    });
+    expect(await tabsState(test.page)).toEqual(selectedOnly(0));
+    expect(dialogs).toEqual([]);
+    // The value never became markup: no request for the image's "x".
+    expect(test.requests.filter((url) => new URL(url).pathname.endsWith('/x'))).toEqual([]);
+    test.assertClean();
+  });
+
+  it('?tab= naming a panel of another block on the page opens nothing in this block', async () => {
+    const block = (name: string) => `<div class="js-tabs" id="${name}">
+      <ul><li><a class="js-tab" href="#${name}1">${name} 1</a></li><li><a class="js-tab" href="#${name}2">${name} 2</a></li></ul>
+      <div class="js-tab-panel" id="${name}1">Panel ${name} 1</div><div class="js-tab-panel" id="${name}2">Panel ${name} 2</div>
+    </div>`;
+    // Below the first viewport: on screen at load, every panel would show until a tab is used.
+    const html = fixture('<div style="height:150vh"></div>' + block('a') + block('b'));
+    const test = await session.open('/__fixture/two-tabs?tab=b2', { html });
+    expect(await tabsState(test.page, '#a')).toEqual(selectedOnly(0));
+    expect(await tabsState(test.page, '#b')).toEqual(selectedOnly(1));
+    await test.page.click('a[href="#a2"]');
+    expect(await tabsState(test.page, '#a')).toEqual(selectedOnly(1));
+    expect(await tabsState(test.page, '#b')).toEqual(selectedOnly(1));
+    expect((await where(test.page)).address).toBe('/__fixture/two-tabs?tab=a2');
+    test.assertClean();
+  });
+
+  it('a tabs block with no tab naming one of its panels warns and leaves the markup as it was', async () => {
+    const markup = `<div class="js-tabs"><ul><li><a class="js-tab" href="#nowhere">One</a></li></ul><div class="js-tab-panel" id="p1">Panel</div></div>`;
+    const test = await session.open('/__fixture/tabs-none', { html: fixture(markup) });
+    const same = await test.page.evaluate((html) => {
+      const template = document.createElement('template');
+      template.innerHTML = html;
+      return { now: document.querySelector('.js-tabs')!.outerHTML, sent: template.content.firstElementChild!.outerHTML };
+    }, markup);
+    expect(test.warnings.filter((text) => text.startsWith('[veneer] tabs: href="#nowhere"'))).toHaveLength(1);
+    expect(test.warnings.filter((text) => text.startsWith('[veneer] tabs: no tab with a panel'))).toHaveLength(1);
+    expect(same.now).toBe(same.sent);
+    test.assertClean();
+  });
+});
