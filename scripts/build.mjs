@@ -11,9 +11,12 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const staging = path.join(root, '.parcel-out');
 export const distDir = path.join(root, 'dist');
 const CORE_ENTRY = 'src/injector/veneer.ts';
-// src/injector/chunks.ts holds these two placeholders.
-const HASHES = /(["'])__VENEER_HASHES__\1/;
+// src/injector/chunks.ts holds these placeholders.
+// Names and the hash are replaced as bare tokens (the minifier may fold them into a template
+// literal); they hold only [a-z0-9-], safe inside any string. The selector table is an object.
+const NAMES = /__VENEER_NAMES__/;
 const SELECTORS = /(["'])__VENEER_SELECTORS__\1/;
+const HASH = /__VENEER_HASH__/;
 const HASH_LENGTH = 8;
 
 /** registry.json's rows, checked against the feature folders: each row needs its folder. */
@@ -21,6 +24,8 @@ async function features() {
   const registry = JSON.parse(await readFile(path.join(root, 'src/injector/registry.json'), 'utf8'));
   const dir = path.join(root, 'src/features');
   const folders = (await readdir(dir)).filter((name) => existsSync(path.join(dir, name, 'index.ts')));
+  const badNames = Object.keys(registry).filter((name) => !/^[a-z0-9-]+$/.test(name));
+  if (badNames.length) throw new Error(`build: feature names must be [a-z0-9-]: ${badNames}`);
   const missing = Object.keys(registry).filter((name) => !folders.includes(name));
   const unlisted = folders.filter((name) => !(name in registry));
   if (missing.length) throw new Error(`build: registry.json names features without a folder: ${missing}`);
@@ -28,28 +33,36 @@ async function features() {
   return registry;
 }
 
-function hash(text) {
-  return createHash('sha256').update(text).digest('hex').slice(0, HASH_LENGTH);
-}
 
 async function writeDist(registry) {
   const names = Object.keys(registry);
   await rm(distDir, { recursive: true, force: true });
   await mkdir(distDir, { recursive: true });
-  const files = {};
-  const hashes = {};
+  // One content hash over every chunk (see src/injector/chunks.ts for why not one each).
+  const codes = {};
   const selectors = {};
+  const digest = createHash('sha256');
   for (const name of names) {
-    const code = await readFile(path.join(staging, 'features', name, 'index.js'), 'utf8');
-    hashes[name] = hash(code);
-    files[name] = `${name}.${hashes[name]}.js`;
+    codes[name] = await readFile(path.join(staging, 'features', name, 'index.js'), 'utf8');
+    digest.update(name + '\0' + codes[name] + '\0');
     if (registry[name]) selectors[name] = registry[name];
-    await writeFile(path.join(distDir, files[name]), code);
+  }
+  const contentHash = digest.digest('hex').slice(0, HASH_LENGTH);
+  const files = {};
+  for (const name of names) {
+    files[name] = `${name}.${contentHash}.js`;
+    await writeFile(path.join(distDir, files[name]), codes[name]);
   }
   const core = await readFile(path.join(staging, 'injector', 'veneer.js'), 'utf8');
-  if (!HASHES.test(core) || !SELECTORS.test(core)) throw new Error('build: the registry placeholders are missing from the core');
-  const table = (object) => () => `(${JSON.stringify(object)})`;
-  await writeFile(path.join(distDir, 'veneer.js'), core.replace(HASHES, table(hashes)).replace(SELECTORS, table(selectors)));
+  if (![NAMES, SELECTORS, HASH].every((placeholder) => placeholder.test(core)))
+    throw new Error('build: the registry placeholders are missing from the core');
+  await writeFile(
+    path.join(distDir, 'veneer.js'),
+    core
+      .replace(NAMES, () => names.join(' '))
+      .replace(SELECTORS, () => `(${JSON.stringify(selectors)})`)
+      .replace(HASH, () => contentHash),
+  );
   await writeFile(path.join(distDir, 'chunks.json'), JSON.stringify(files, null, 2) + '\n');
   return files;
 }

@@ -1,0 +1,54 @@
+// Anchor trigger (.js-anchor-trigger[data-target="#id"]): a click scrolls to the element
+// data-target names, as an anchor link to it would (header offset, focus, hash in history).
+import { defineFeature } from '../../lib/feature';
+import { createJournal } from '../../lib/journal';
+import { warn } from '../../lib/log';
+import { findTarget, goTo, rendered } from '../../lib/scroll';
+
+// Natively activated by Enter (links) or Enter and Space (buttons): no key handling of ours.
+const NATIVE = 'a[href],button,input[type=button],summary';
+
+defineFeature<HTMLElement>('anchor-trigger', (element, { signal }) => {
+  const value = (element.getAttribute('data-target') || '').trim();
+  // "#id" (the contract) or a bare id; compared by getElementById, never put in a selector.
+  let id = value.startsWith('#') ? value.slice(1) : value;
+  try {
+    id = decodeURIComponent(id);
+  } catch {
+    // Kept as written.
+  }
+  if (!id) return warn(`anchor-trigger: data-target="${value}" names no element id; left as it is`, element);
+
+  const j = createJournal();
+  if (!element.matches(NATIVE)) {
+    j.set(element, 'role', element.getAttribute('role') || 'button');
+    if (!element.hasAttribute('tabindex')) j.set(element, 'tabindex', '0');
+    element.addEventListener(
+      'keydown',
+      (event) => {
+        if ((event.key == 'Enter' || event.key == ' ') && !event.repeat) {
+          event.preventDefault();
+          element.click();
+        }
+      },
+      { signal },
+    );
+  }
+
+  element.addEventListener(
+    'click',
+    (event) => {
+      if (event.defaultPrevented || event.button || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+      const target = findTarget(id);
+      if (!target || !rendered(target)) {
+        // A link keeps its own action; anything else does nothing.
+        warn(`anchor-trigger: data-target="${value}" names no element shown on the page`, element);
+        return;
+      }
+      event.preventDefault();
+      goTo(target, '#' + encodeURIComponent(id), signal);
+    },
+    { signal },
+  );
+  return j.restore;
+});

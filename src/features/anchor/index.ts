@@ -1,0 +1,71 @@
+// Anchor scrolling (any a[href^="#"] whose target is on the page): a smooth scroll that
+// leaves the target below the sticky header, focus on the target, the hash in history.
+// Also on load with a hash: the landing is checked again while the page settles.
+import { fragmentId } from '../../lib/dom';
+import { defineFeature } from '../../lib/feature';
+import { findTarget, goTo, rendered, scrollToY, targetY } from '../../lib/scroll';
+
+// The seed: adjustments debounced at 10 ms, 20 px tolerance on first load.
+const DEBOUNCE = 10;
+const TOLERANCE = 20;
+// How long after the load event the landing is still watched.
+const WATCH = 1000;
+
+const withoutHash = (href: string) => href.split('#')[0];
+
+/**
+ * On load with a hash: while the page settles (images, fonts, other features' content), put
+ * the target back below the header when it is covered by it or more than 20 px off, until
+ * 1 s after the load event or the visitor's first scroll input. Not after a reload or
+ * back/forward, where the browser restores the visitor's own position.
+ */
+function watchLanding() {
+  const target = findTarget(fragmentId(location.hash));
+  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  if (!target || (navigation && navigation.type != 'navigate')) return;
+  const done = new AbortController();
+  const { signal } = done;
+  let timer = 0;
+  const check = () => {
+    if (!rendered(target)) return;
+    // off > 0: the target sits higher than it should, under the header; any amount counts.
+    const off = scrollY - targetY(target);
+    if (off > 1 || -off > TOLERANCE) scrollToY(() => targetY(target), signal, true);
+  };
+  const later = () => {
+    clearTimeout(timer);
+    timer = setTimeout(check, DEBOUNCE) as unknown as number;
+  };
+  const observer = new ResizeObserver(later);
+  observer.observe(document.documentElement);
+  signal.addEventListener('abort', () => (observer.disconnect(), clearTimeout(timer)));
+  for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'])
+    addEventListener(type, () => done.abort(), { passive: true, capture: true, signal });
+  const end = () => setTimeout(() => done.abort(), WATCH);
+  document.readyState == 'complete' ? end() : addEventListener('load', () => (later(), end()), { once: true, signal });
+  later();
+}
+watchLanding();
+
+defineFeature<HTMLAnchorElement>('anchor', (link, { signal }) => {
+  const href = link.getAttribute('href') || '';
+  // Tabs, lightboxes, expand triggers… (any js- hook) and "#" belong to others: quietly not ours
+  // (the registry selector already leaves out links whose class contains "js-", and "#").
+  if (href == '#' || [...link.classList].some((name) => name.startsWith('js-'))) return;
+  link.addEventListener(
+    'click',
+    (event) => {
+      if (event.defaultPrevented || event.button || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+      // A <base href> elsewhere makes "#x" another page: the link then navigates as it is.
+      if (!link.href || withoutHash(link.href) != withoutHash(location.href)) return;
+      const target = findTarget(fragmentId(href));
+      // No target, or one inside closed content: the browser's own jump (which opens
+      // hidden="until-found" content) is the better answer.
+      if (!target || !rendered(target)) return;
+      event.preventDefault();
+      goTo(target, link.hash, signal);
+    },
+    { signal },
+  );
+  return () => {};
+});

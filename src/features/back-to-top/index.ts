@@ -1,0 +1,39 @@
+// Back to top (a.js-back-to-top[href="#top"]): shown once the page has scrolled, it scrolls
+// smoothly to the top and moves focus to the element the href names (#top).
+import { fragmentId } from '../../lib/dom';
+import { defineFeature } from '../../lib/feature';
+import { createJournal } from '../../lib/journal';
+import { findTarget, goTo } from '../../lib/scroll';
+import { adoptStyles } from '../../lib/styles';
+
+// Shown once the page is scrolled down more than this (px).
+const THRESHOLD = 100;
+
+defineFeature<HTMLElement>('back-to-top', (link, { signal, bus }) => {
+  const j = createJournal();
+  // Hidden by visibility, not display: its place in the footer stays as it is (no shift).
+  adoptStyles('back-to-top', '.js-back-to-top.is-hidden{visibility:hidden}');
+  let shown: boolean | undefined;
+  const check = () => {
+    const on = scrollY > THRESHOLD;
+    if (on === shown) return;
+    shown = on;
+    j.flag(link, 'is-visible', on);
+    j.flag(link, 'is-hidden', !on);
+  };
+  bus.on('/window/scroll', check);
+  signal.addEventListener('abort', () => bus.off('/window/scroll', check));
+  check();
+
+  link.addEventListener(
+    'click',
+    (event) => {
+      if (event.defaultPrevented || event.button || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      const id = fragmentId(link.getAttribute('href')) || 'top';
+      goTo(findTarget(id), '#' + encodeURIComponent(id), signal, 0);
+    },
+    { signal },
+  );
+  return j.restore;
+});

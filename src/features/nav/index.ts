@@ -1,0 +1,127 @@
+// Main navigation (nav.js-nav), APG Disclosure Navigation: each li.js-nav-item's
+// button.js-nav-trigger opens its div.js-megamenu (a mega-menu from 1024 px, an accordion
+// in the toggle menu up to 1023 px); button.js-menu-toggle[aria-controls=<nav id>], outside
+// the nav, opens the toggle menu. The site's CSS shows and hides from aria-expanded / is-open.
+import { onLeave, onPanelOpen, PANEL_OPEN } from '../../lib/disclosure';
+import { defineFeature } from '../../lib/feature';
+import { createJournal } from '../../lib/journal';
+import { warn } from '../../lib/log';
+
+const LARGE = '(min-width: 1024px)'; // the seed: small up to 1023 px, large from 1024 px
+const DEBOUNCE_MS = 250;
+
+interface Item {
+  li: HTMLElement;
+  trigger: HTMLElement;
+  menu: HTMLElement;
+}
+
+defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
+  const items: Item[] = [];
+  for (const li of nav.querySelectorAll<HTMLElement>('.js-nav-item')) {
+    const trigger = li.querySelector<HTMLElement>('.js-nav-trigger');
+    const menu = li.querySelector<HTMLElement>('.js-megamenu');
+    if (trigger && menu && !menu.contains(trigger)) items.push({ li, trigger, menu });
+    else warn('nav: .js-nav-item without a .js-nav-trigger and its .js-megamenu; left as it is', li);
+  }
+  // The toggle names the nav by id: compared as a string, never put into a selector.
+  const toggles = nav.id
+    ? [...document.querySelectorAll<HTMLElement>('.js-menu-toggle')].filter((t) => t.getAttribute('aria-controls') === nav.id)
+    : [];
+  if (!toggles.length)
+    warn(
+      nav.id
+        ? `nav: no .js-menu-toggle[aria-controls="${nav.id}"]: no toggle menu on small screens`
+        : 'nav: nav.js-nav has no id, so no .js-menu-toggle can name it; any toggle is left as it is',
+      nav,
+    );
+  if (!items.length && !toggles.length) return warn('nav: nothing to enhance; left as it is', nav);
+
+  const j = createJournal();
+  let current: Item | undefined;
+  let menuOpen = false;
+  let opener = toggles[0];
+  let timer = 0;
+
+  const setItem = (item: Item, open: boolean) => {
+    j.set(item.trigger, 'aria-expanded', String(open));
+    j.flag(item.li, 'is-open', open);
+    j.flag(item.menu, 'is-open', open);
+  };
+  const setMenu = (open: boolean) => {
+    menuOpen = open;
+    toggles.forEach((toggle) => j.set(toggle, 'aria-expanded', String(open)));
+    j.flag(nav, 'is-open', open);
+  };
+  const closeItem = (focus = false) => {
+    const item = current;
+    current = undefined;
+    if (item) setItem(item, false), focus && item.trigger.focus();
+  };
+  /** Back to all closed: no stale is-open or aria-expanded="true" anywhere. */
+  const closeAll = (focus?: HTMLElement) => {
+    closeItem();
+    if (menuOpen) setMenu(false);
+    focus?.focus();
+  };
+
+  // Closed at start (the CSS hides closed panels; nothing the visitor sees moves).
+  for (const item of items) {
+    if (item.trigger.getAttribute('aria-controls') !== item.menu.id) j.set(item.trigger, 'aria-controls', j.id(item.menu, 'veneer-megamenu'));
+    setItem(item, false);
+    item.trigger.addEventListener(
+      'click',
+      (event) => {
+        event.preventDefault();
+        if (current === item) return closeItem();
+        closeItem();
+        current = item;
+        setItem(item, true);
+        bus.emit(PANEL_OPEN, { owner: nav });
+      },
+      { signal },
+    );
+  }
+  setMenu(false);
+  for (const toggle of toggles)
+    toggle.addEventListener(
+      'click',
+      (event) => {
+        event.preventDefault();
+        if (menuOpen) return closeAll();
+        opener = toggle;
+        setMenu(true);
+        bus.emit(PANEL_OPEN, { owner: nav });
+      },
+      { signal },
+    );
+
+  // Escape closes the open dropdown (focus to its trigger), else the toggle menu (focus to its toggle).
+  onLeave(
+    [nav, ...toggles],
+    signal,
+    () => !!current || menuOpen,
+    () => closeAll(),
+    (event) => {
+      event.preventDefault();
+      current ? closeItem(true) : closeAll(opener);
+    },
+  );
+  onPanelOpen(bus, signal, nav, () => closeAll());
+
+  // Crossing 1024 px: everything closes once the viewport has settled for 250 ms.
+  const media = matchMedia(LARGE);
+  media.addEventListener(
+    'change',
+    () => {
+      clearTimeout(timer);
+      timer = window.setTimeout(() => closeAll(), DEBOUNCE_MS);
+    },
+    { signal },
+  );
+
+  return () => {
+    clearTimeout(timer);
+    j.restore();
+  };
+});

@@ -1,0 +1,86 @@
+// Scrolling rich-text tables (.rich-text table): a table wider than its column scrolls
+// inside a focusable, named region (axe scrollable-region-focusable); a narrow table is left
+// alone. Re-evaluated whenever the column or the table changes size (ResizeObserver).
+import { defineFeature } from '../../lib/feature';
+import { adoptStyles } from '../../lib/styles';
+
+const CLASS = 'veneer-table-scroll';
+const HEADING = /^H[1-6]$/;
+
+const text = (element: Element | null | undefined) => element?.textContent?.replace(/\s+/g, ' ').trim() || '';
+
+/** The table's caption, else the nearest heading before it, else "Table". */
+function label(table: HTMLTableElement): string {
+  const caption = text(table.caption);
+  if (caption) return caption;
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT);
+  walker.currentNode = table;
+  for (let node = walker.previousNode(); node; node = walker.previousNode())
+    if (HEADING.test(node.nodeName) || (node as Element).getAttribute('role') === 'heading') {
+      const heading = text(node as Element);
+      if (heading) return heading;
+    }
+  return 'Table';
+}
+
+/** The width a block child of `parent` gets: its content box. */
+function column(parent: Element): number {
+  const style = getComputedStyle(parent);
+  return parent.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+}
+
+defineFeature<HTMLTableElement>('table-scroll', (table, { signal }) => {
+  const parent = table.parentElement;
+  if (!parent) return;
+  // The region's margins are the table's (a scroll container keeps its child's margins
+  // inside, where they would no longer collapse with the neighbours': the page would move).
+  adoptStyles(
+    'table-scroll',
+    `.${CLASS}{overflow-x:auto;max-width:100%;margin-block:var(--veneer-table-mt,0) var(--veneer-table-mb,0)}` +
+      `.${CLASS}>table{margin-block:0!important}` +
+      `.${CLASS}:focus-visible{outline:2px solid;outline-offset:-2px}`,
+  );
+  let wrapper: HTMLDivElement | undefined;
+
+  function wrap() {
+    const style = getComputedStyle(table);
+    const scrolled = parent!.scrollLeft;
+    wrapper = document.createElement('div');
+    wrapper.className = CLASS;
+    if (parseFloat(style.marginTop)) wrapper.style.setProperty('--veneer-table-mt', style.marginTop);
+    if (parseFloat(style.marginBottom)) wrapper.style.setProperty('--veneer-table-mb', style.marginBottom);
+    table.replaceWith(wrapper);
+    wrapper.append(table);
+    // A column the visitor already scrolled (the site's own overflow) hands its position over.
+    if (scrolled) (wrapper.scrollLeft = scrolled), (parent!.scrollLeft = 0);
+  }
+
+  function update() {
+    const wide = wrapper ? wrapper.scrollWidth > wrapper.clientWidth + 1 : table.offsetWidth > column(parent!) + 1;
+    if (wide && !wrapper) wrap();
+    // Kept once made (no node moves on resize); narrow again, it is a plain div.
+    if (!wrapper || wide == wrapper.hasAttribute('role')) return;
+    for (const [name, value] of [
+      ['role', 'region'],
+      ['tabindex', '0'],
+      ['aria-label', label(table)],
+    ])
+      wide ? wrapper.setAttribute(name, value) : wrapper.removeAttribute(name);
+  }
+
+  update();
+  const observer = new ResizeObserver(() => table.isConnected && update());
+  observer.observe(parent);
+  observer.observe(table);
+  signal.addEventListener('abort', () => observer.disconnect());
+  return () => {
+    observer.disconnect();
+    // Put back where it was, also inside a removed block (so it can be enhanced again).
+    if (wrapper && table.parentNode == wrapper) {
+      const scrolled = wrapper.scrollLeft;
+      wrapper.replaceWith(table);
+      if (scrolled) parent.scrollLeft = scrolled;
+    } else wrapper?.remove();
+    wrapper = undefined;
+  };
+});

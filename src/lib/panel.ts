@@ -1,0 +1,106 @@
+// A header toggle button (`[aria-controls]`) and the dropdown panel it names: the search
+// and language features (APG Disclosure). See ./disclosure for the shared closing rules.
+import { onLeave, onPanelOpen, PANEL_OPEN } from './disclosure';
+import type { Context, Teardown } from './feature';
+import { createJournal } from './journal';
+import { warn } from './log';
+import { prefersReducedMotion } from './motion';
+import { settle } from './settle';
+import { adoptStyles, hiddenRules } from './styles';
+
+export interface PanelSpec {
+  /** The feature name (warnings, the stylesheet key). */
+  name: string;
+  /** The class the panel must carry, e.g. `.js-search-panel`. */
+  panel: string;
+  /** Slide-in duration in ms (0: none). */
+  slide?: number;
+  /** Focus the panel's text input this many ms after opening. */
+  focusDelay?: number;
+}
+
+const TEXT_INPUT =
+  'input:not([type]),input[type=search],input[type=text],input[type=email],input[type=tel],input[type=url],input[type=number],textarea';
+
+// The slide: a reveal from the top edge (clip-path) with a short drop, so the absolutely
+// placed dropdown moves nothing else.
+const SHUT: Keyframe = { clipPath: 'inset(0 0 100% 0)', transform: 'translateY(-0.5rem)' };
+const SHOWN: Keyframe = { clipPath: 'inset(0 0 0 0)', transform: 'none' };
+
+export function panelToggle(toggle: HTMLElement, { bus, signal }: Context<unknown>, spec: PanelSpec): Teardown | void {
+  const id = toggle.getAttribute('aria-controls');
+  // An id from markup goes to getElementById, never into a selector.
+  const panel = id ? document.getElementById(id) : null;
+  if (!panel || !panel.matches(spec.panel) || panel.contains(toggle))
+    return warn(`${spec.name}: aria-controls=${JSON.stringify(id)} names no ${spec.panel}; left as it is`, toggle);
+
+  const j = createJournal();
+  let open = false;
+  let animation: Animation | undefined;
+  let timer = 0;
+
+  j.set(toggle, 'aria-expanded', 'false');
+  // The site's CSS hides a panel whose toggle has aria-expanded="false". If it does not,
+  // veneer hides the panel with `hidden` (settled: never while it shows on screen).
+  let own = getComputedStyle(panel).display !== 'none';
+  let stop = () => {};
+  if (own) {
+    adoptStyles(spec.name, hiddenRules(spec.panel));
+    stop = settle(panel, signal, (on) => j.set(panel, 'hidden', on && !open ? '' : null));
+  }
+
+  const slide = (keyframes: Keyframe[]) =>
+    spec.slide && !prefersReducedMotion() && panel.animate
+      ? (animation = panel.animate(keyframes, { duration: spec.slide, easing: 'ease-out' }))
+      : undefined;
+
+  const shown = (on: boolean) => {
+    j.flag(panel, 'is-open', on);
+    if (own) j.set(panel, 'hidden', on ? null : '');
+  };
+
+  const show = () => {
+    stop();
+    open = true;
+    animation?.cancel();
+    j.set(toggle, 'aria-expanded', 'true');
+    shown(true);
+    bus.emit(PANEL_OPEN, { owner: toggle });
+    slide([SHUT, SHOWN]);
+    clearTimeout(timer);
+    if (spec.focusDelay != null)
+      timer = window.setTimeout(() => open && panel.querySelector<HTMLElement>(TEXT_INPUT)?.focus(), spec.focusDelay);
+  };
+
+  /** `animate`: slide out (not when another panel replaces this one); `focus`: back to the toggle. */
+  const hide = (animate: boolean, focus = false) => {
+    if (!open) return;
+    stop();
+    open = false;
+    clearTimeout(timer);
+    animation?.cancel();
+    animation = undefined;
+    j.set(toggle, 'aria-expanded', 'false');
+    if (focus) toggle.focus();
+    // The panel stays shown (is-open) while it slides out.
+    const running = animate ? slide([SHOWN, SHUT]) : undefined;
+    if (!running) return shown(false);
+    running.onfinish = () => {
+      if (animation !== running) return;
+      animation = undefined;
+      if (!open) shown(false);
+    };
+  };
+
+  // preventDefault: a toggle inside a form does not submit it.
+  toggle.addEventListener('click', (event) => (event.preventDefault(), open ? hide(true) : show()), { signal });
+  onLeave([toggle, panel], signal, () => open, () => hide(true), (event) => (event.preventDefault(), hide(true, true)));
+  onPanelOpen(bus, signal, toggle, () => hide(false));
+
+  return () => {
+    own = false;
+    clearTimeout(timer);
+    animation?.cancel();
+    j.restore();
+  };
+}

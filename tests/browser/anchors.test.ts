@@ -1,0 +1,312 @@
+// Anchor scrolling (a[href^="#"]), anchor trigger (.js-anchor-trigger[data-target]) and back
+// to top (a.js-back-to-top[href="#top"]) on the captured news page, in Chromium against the
+// production build: header offset, focus, hash in history, Back, reduced motion, load with a
+// hash, and the bad inputs (ids that would break a selector, missing targets).
+import type { Page } from 'puppeteer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixture } from './helpers';
+import { startSession, type Session } from './support';
+
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+];
+
+/** Waits until the window has not scrolled for 5 frames; resolves with the scrollY samples of each frame. */
+function settled(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<number[]>((resolve) => {
+        const samples = [scrollY];
+        let still = 0;
+        const frame = () => {
+          const y = scrollY;
+          still = y === samples[samples.length - 1] ? still + 1 : 0;
+          samples.push(y);
+          still >= 5 ? resolve(samples) : requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+  );
+}
+
+/** Where the target and the sticky header are, what has focus, and the address. */
+function state(page: Page, id: string) {
+  return page.evaluate((id: string) => {
+    const target = document.getElementById(id)!;
+    const header = document.querySelector('header.js-header')!;
+    return {
+      top: target.getBoundingClientRect().top,
+      headerBottom: header.getBoundingClientRect().bottom,
+      headerHeight: (header as HTMLElement).offsetHeight,
+      atEnd: Math.abs(scrollY - (document.documentElement.scrollHeight - innerHeight)) < 1,
+      focused: document.activeElement === target,
+      hash: location.hash,
+      length: history.length,
+      scrollY,
+    };
+  }, id);
+}
+
+/** The target sits just below the header: not under it (1 px), and at the offset unless the page ends first. */
+function expectBelowHeader(s: Awaited<ReturnType<typeof state>>, label: string) {
+  expect(s.top, label).toBeGreaterThanOrEqual(s.headerBottom - 1);
+  if (!s.atEnd) expect(s.top, label).toBeLessThanOrEqual(s.headerHeight + 40);
+}
+
+describe('anchor scrolling', () => {
+  let session: Session;
+  beforeAll(async () => {
+    session = await startSession();
+  });
+  afterAll(() => session?.close());
+
+  it.each(VIEWPORTS)('a click scrolls smoothly (≤ 600 ms) below the sticky header, focuses the target, pushes the hash; Back returns (%o)', async (viewport) => {
+    const test = await session.open('/news/', { viewport });
+    expect(await test.page.$eval('.anchor-nav a[href="#press"]', (el) => el.getAttribute('data-enhanced'))).toBe('anchor');
+    const before = await state(test.page, 'press');
+    const started = Date.now();
+    await test.page.click('.anchor-nav a[href="#press"]');
+    const samples = await settled(test.page);
+    const elapsed = Date.now() - started;
+    // Smooth: intermediate positions between 0 and the end, and done within 600 ms (+ the settle frames).
+    const end = samples[samples.length - 1];
+    expect(samples.filter((y) => y > 0 && y < end).length).toBeGreaterThan(2);
+    expect(elapsed).toBeLessThan(600 + 600);
+    const after = await state(test.page, 'press');
+    expectBelowHeader(after, `${viewport.width}`);
+    expect(after).toMatchObject({ focused: true, hash: '#press', length: before.length + 1 });
+    await test.page.goBack();
+    await settled(test.page);
+    expect(await test.page.evaluate(() => [location.hash, scrollY])).toEqual(['', before.scrollY]);
+    test.assertClean();
+    await test.page.close();
+  });
+
+  it.each(VIEWPORTS)('Enter on a focused link does the same (%o)', async (viewport) => {
+    const test = await session.open('/news/', { viewport });
+    await test.page.focus('.anchor-nav a[href="#figures"]');
+    await test.page.keyboard.press('Enter');
+    await settled(test.page);
+    const after = await state(test.page, 'figures');
+    expectBelowHeader(after, `${viewport.width}`);
+    expect(after).toMatchObject({ focused: true, hash: '#figures' });
+    // Tab goes on from the target.
+    await test.page.keyboard.press('Tab');
+    expect(await test.page.evaluate(() => document.getElementById('figures')!.contains(document.activeElement))).toBe(true);
+    test.assertClean();
+    await test.page.close();
+  });
+
+  it('the skip link moves focus into main (tabindex added for it, removed when focus leaves)', async () => {
+    const test = await session.open('/news/');
+    await test.page.focus('.skip-link');
+    await test.page.keyboard.press('Enter');
+    await settled(test.page);
+    expect(await test.page.evaluate(() => [document.activeElement!.id, document.activeElement!.getAttribute('tabindex')])).toEqual(['main', '-1']);
+    await test.page.keyboard.press('Tab');
+    expect(await test.page.$eval('#main', (el) => el.hasAttribute('tabindex'))).toBe(false);
+    test.assertClean();
+  });
+
+  it('reduced motion: the scroll is instant', async () => {
+    const test = await session.open('/news/', { reducedMotion: true });
+    const y = await test.page.evaluate(() => {
+      document.querySelector<HTMLElement>('.anchor-nav a[href="#archive"]')!.click();
+      return scrollY;
+    });
+    expect(y).toBeGreaterThan(0);
+    expect((await settled(test.page))[0]).toBe(y);
+    const after = await state(test.page, 'archive');
+    expectBelowHeader(after, 'reduced');
+    expect(after).toMatchObject({ focused: true, hash: '#archive' });
+    test.assertClean();
+  });
+
+  it.each(VIEWPORTS)('loading with a hash lands below the header (%o)', async (viewport) => {
+    const test = await session.open('/news/#press', { viewport });
+    await test.page.evaluate(() => new Promise((resolve) => (document.readyState == 'complete' ? resolve(0) : addEventListener('load', resolve))));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await settled(test.page);
+    const after = await state(test.page, 'press');
+    expectBelowHeader(after, `${viewport.width}`);
+    expect(after.hash).toBe('#press');
+    test.assertClean();
+  });
+
+  it('loading with a hash corrects a landing the header covers (no scroll-padding on the page), then leaves the visitor alone', async () => {
+    const html = fixture(
+      '<header class="js-header" style="position:sticky;top:0;height:150px;background:#eee">Header</header>' +
+        '<p><a href="#goal">goal</a></p><div style="height:2000px"></div><h2 id="goal">Goal</h2><div style="height:2000px"></div>',
+    );
+    const test = await session.open('/__fixture/landing#goal', { html });
+    await test.page.waitForFunction(() => Math.round(document.getElementById('goal')!.getBoundingClientRect().top) === 150, { timeout: 3000 });
+    // The visitor's own scroll is never undone.
+    await test.page.mouse.move(100, 300);
+    await test.page.mouse.wheel({ deltaY: -400 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(Math.round(await test.page.$eval('#goal', (el) => el.getBoundingClientRect().top))).toBeGreaterThan(400);
+    test.assertClean();
+  });
+
+  it('tabs, other hooks and href="#" are not anchor links', async () => {
+    const test = await session.open('/home/');
+    const marks = await test.page.$$eval('a.js-tab, a.js-back-to-top, a.js-expand-tab-trigger', (all) => all.map((el) => el.getAttribute('data-enhanced') || ''));
+    expect(marks.every((mark) => !mark.split(' ').includes('anchor'))).toBe(true);
+    expect(test.warnings.filter((text) => text.includes('anchor'))).toEqual([]);
+    test.assertClean();
+  });
+
+  it('bad inputs: ids that break selectors work by id, a missing target is left to the browser, nothing throws', async () => {
+    const html = fixture(
+      '<header class="js-header" style="position:sticky;top:0;height:60px;background:#eee">Header</header>' +
+        '<p><a id="l1" href="#1abc">1abc</a> <a id="l2" href=\'#a"b\'>a"b</a> <a id="l3" href="#missing">missing</a> <a id="l4" href="#">hash</a>' +
+        ' <a id="l5" href="#%7Bx%7D">{x}</a></p>' +
+        '<button type="button" id="t1" class="js-anchor-trigger" data-target="x\'],*">bad trigger</button>' +
+        '<button type="button" id="t2" class="js-anchor-trigger" data-target="">empty trigger</button>' +
+        '<div id="t3" class="js-anchor-trigger" data-target="#1abc">div trigger</div>' +
+        '<div style="height:1500px"></div><h2 id="1abc">One</h2><div style="height:1500px"></div><h2 id=\'a"b\'>Two</h2>' +
+        '<div style="height:1500px"></div><h2 id="{x}">Three</h2><div style="height:1500px"></div>',
+    );
+    const test = await session.open('/__fixture/anchors', { html, reducedMotion: true });
+    const marks = await test.page.$$eval('a, .js-anchor-trigger', (all) => all.map((el) => `${el.id}:${el.getAttribute('data-enhanced') ?? ''}`));
+    expect(marks).toEqual(['l1:anchor', 'l2:anchor', 'l3:anchor', 'l4:', 'l5:anchor', 't1:anchor-trigger', 't2:', 't3:anchor-trigger']);
+    expect(test.warnings.some((text) => text.includes('anchor-trigger: data-target=""'))).toBe(true);
+    const go = (selector: string) =>
+      test.page.evaluate((selector: string) => {
+        document.querySelector<HTMLElement>(selector)!.click();
+        const header = document.querySelector('header')!.getBoundingClientRect().bottom;
+        const focused = document.activeElement as HTMLElement;
+        return { focused: focused.id, top: Math.round(focused.getBoundingClientRect().top - header), hash: location.hash };
+      }, selector);
+    expect(await go('#l1')).toEqual({ focused: '1abc', top: 0, hash: '#1abc' });
+    expect(await go('#l2')).toEqual({ focused: 'a"b', top: 0, hash: '#a%22b' });
+    expect(await go('#l5')).toEqual({ focused: '{x}', top: 0, hash: '#%7Bx%7D' });
+    // The div trigger answers the keyboard like a button.
+    expect(await test.page.$eval('#t3', (el) => [el.getAttribute('role'), el.getAttribute('tabindex')])).toEqual(['button', '0']);
+    await test.page.evaluate(() => scrollTo(0, 0));
+    await test.page.focus('#t3');
+    await test.page.keyboard.press('Enter');
+    expect(await test.page.evaluate(() => [document.activeElement!.id, location.hash])).toEqual(['1abc', '#1abc']);
+    // Missing targets: the browser's own behaviour (hash set), a warning for the trigger, no error.
+    await test.page.click('#l3');
+    expect(await test.page.evaluate(() => location.hash)).toBe('#missing');
+    await test.page.click('#t1');
+    expect(test.warnings.some((text) => text.includes(`anchor-trigger: data-target="x'],*" names no element`))).toBe(true);
+    await test.page.click('#l4');
+    test.assertClean();
+  });
+
+  it('removing a trigger or back-to-top link removes its listeners and what it wrote', async () => {
+    const test = await session.open('/news/');
+    const count = () => test.page.evaluate(() => (window as unknown as { veneer: { all: Map<string, unknown[]> } }).veneer.all.get('/window/scroll')?.length ?? 0);
+    const before = await count();
+    expect(before).toBeGreaterThan(0);
+    const markup = await test.page.$eval('.js-back-to-top', (el) => el.outerHTML);
+    expect(markup).toContain('is-hidden');
+    await test.page.evaluate(() => document.querySelector('.js-back-to-top')!.remove());
+    await test.ready();
+    expect(await count()).toBe(before - 1);
+    const restored = await test.page.evaluateHandle(() => {
+      const div = document.createElement('div');
+      div.innerHTML = '<a class="js-back-to-top" href="#top">Top</a><div class="js-anchor-trigger" data-target="#archive">x</div>';
+      document.body.append(div);
+      return div;
+    });
+    await test.ready();
+    expect(await test.page.$eval('body > div:last-child', (el) => el.innerHTML)).toBe(
+      '<a class="js-back-to-top is-hidden" href="#top" data-enhanced="back-to-top">Top</a>' +
+        '<div class="js-anchor-trigger" data-target="#archive" role="button" tabindex="0" data-enhanced="anchor-trigger">x</div>',
+    );
+    await restored.evaluate((div) => div.remove());
+    await test.ready();
+    expect(await restored.evaluate((div) => div.innerHTML)).toBe(
+      '<a class="js-back-to-top" href="#top">Top</a><div class="js-anchor-trigger" data-target="#archive">x</div>',
+    );
+    expect(await count()).toBe(before - 1);
+    test.assertClean();
+  });
+});
+
+describe('anchor trigger', () => {
+  let session: Session;
+  beforeAll(async () => {
+    session = await startSession();
+  });
+  afterAll(() => session?.close());
+
+  it.each(VIEWPORTS)('mouse and Enter scroll to data-target below the header and focus it (%o)', async (viewport) => {
+    const test = await session.open('/news/', { viewport });
+    expect(await test.page.$eval('.js-anchor-trigger', (el) => el.getAttribute('data-enhanced'))).toBe('anchor-trigger');
+    const before = await state(test.page, 'archive');
+    await test.page.click('.js-anchor-trigger');
+    await settled(test.page);
+    let after = await state(test.page, 'archive');
+    expectBelowHeader(after, `${viewport.width} mouse`);
+    expect(after).toMatchObject({ focused: true, hash: '#archive', length: before.length + 1 });
+    await test.page.goBack();
+    await settled(test.page);
+    expect(await test.page.evaluate(() => [location.hash, scrollY])).toEqual(['', 0]);
+    await test.page.focus('.js-anchor-trigger');
+    await test.page.keyboard.press('Enter');
+    await settled(test.page);
+    after = await state(test.page, 'archive');
+    expectBelowHeader(after, `${viewport.width} keyboard`);
+    expect(after).toMatchObject({ focused: true, hash: '#archive' });
+    test.assertClean();
+    await test.page.close();
+  });
+});
+
+describe('back to top', () => {
+  let session: Session;
+  beforeAll(async () => {
+    session = await startSession();
+  });
+  afterAll(() => session?.close());
+
+  const look = (page: Page) =>
+    page.$eval('.js-back-to-top', (el) => ({
+      visible: el.classList.contains('is-visible'),
+      hidden: el.classList.contains('is-hidden'),
+      visibility: getComputedStyle(el).visibility,
+      box: JSON.stringify(el.getBoundingClientRect().toJSON()),
+    }));
+
+  it.each(VIEWPORTS)('hidden (keeping its place) until the page scrolls; mouse and Enter go to the top and focus #top (%o)', async (viewport) => {
+    const test = await session.open('/news/', { viewport });
+    const start = await look(test.page);
+    expect(start).toMatchObject({ visible: false, hidden: true, visibility: 'hidden' });
+    await test.page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+    await test.page.waitForFunction(() => document.querySelector('.js-back-to-top')!.classList.contains('is-visible'));
+    expect(await look(test.page)).toMatchObject({ visible: true, hidden: false, visibility: 'visible' });
+    const before = await test.page.evaluate(() => [scrollY, history.length]);
+    await test.page.click('.js-back-to-top');
+    const samples = await settled(test.page);
+    expect(samples.filter((y) => y > 0 && y < before[0]).length).toBeGreaterThan(2);
+    expect(await test.page.evaluate(() => [scrollY, document.activeElement!.id, location.hash, history.length])).toEqual([0, 'top', '#top', before[1] + 1]);
+    expect(await look(test.page)).toMatchObject({ visible: false, hidden: true });
+    // Keyboard.
+    await test.page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+    await test.page.waitForFunction(() => document.querySelector('.js-back-to-top')!.classList.contains('is-visible'));
+    await test.page.focus('.js-back-to-top');
+    await test.page.keyboard.press('Enter');
+    await settled(test.page);
+    expect(await test.page.evaluate(() => [scrollY, document.activeElement!.id])).toEqual([0, 'top']);
+    test.assertClean();
+    await test.page.close();
+  });
+
+  it('reduced motion: instant', async () => {
+    const test = await session.open('/news/', { reducedMotion: true });
+    await test.page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+    await test.page.waitForFunction(() => document.querySelector('.js-back-to-top')!.classList.contains('is-visible'));
+    expect(
+      await test.page.evaluate(() => {
+        document.querySelector<HTMLElement>('.js-back-to-top')!.click();
+        return [scrollY, document.activeElement!.id];
+      }),
+    ).toEqual([0, 'top']);
+    test.assertClean();
+  });
+});

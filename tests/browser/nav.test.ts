@@ -1,0 +1,198 @@
+// Main navigation (nav.js-nav) in Chromium against the production build, on the captured
+// pages: mega-menu from 1024 px, toggle menu up to 1023 px, APG disclosure navigation.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'puppeteer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../src/harness/server';
+import { startSession, type Session } from './support';
+
+const LARGE = { width: 1280, height: 800 };
+const SMALL = { width: 390, height: 844 };
+const HOME = readFileSync(path.join(REPO_ROOT, 'legacy-pages/home/index.html'), 'utf8');
+
+/** Each trigger's aria-expanded and whether its mega-menu shows; the toggle's and the nav's. */
+function nav(page: Page) {
+  return page.evaluate(() => {
+    const shows = (el: Element) => getComputedStyle(el).display !== 'none' && el.getBoundingClientRect().height > 0;
+    const navEl = document.querySelector('.js-nav')!;
+    return {
+      toggle: document.querySelector('.js-menu-toggle')!.getAttribute('aria-expanded'),
+      nav: shows(navEl),
+      items: [...navEl.querySelectorAll('.js-nav-item')].map((li) => {
+        const expanded = li.querySelector('.js-nav-trigger')!.getAttribute('aria-expanded');
+        return `${expanded}${shows(li.querySelector('.js-megamenu, .megamenu')!) ? ' shown' : ''}${li.classList.contains('is-open') ? ' is-open' : ''}`;
+      }),
+    };
+  });
+}
+
+const focused = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim().slice(0, 20));
+const wait = (page: Page, ms: number) => page.evaluate((t) => new Promise((resolve) => setTimeout(resolve, t)), ms);
+const ALL_CLOSED = ['false', 'false', 'false', 'false'];
+const trigger = (n: number) => `.js-nav-item:nth-child(${n}) .js-nav-trigger`;
+
+describe('nav', () => {
+  let session: Session;
+  beforeAll(async () => {
+    session = await startSession();
+  });
+  afterAll(() => session?.close());
+
+  it('at 1280: every trigger closed at start; a click opens one mega-menu, another click switches, again closes', async () => {
+    const test = await session.open('/home/');
+    expect(await test.page.$eval('.js-nav', (el) => el.getAttribute('data-enhanced'))).toBe('nav');
+    expect(await nav(test.page)).toEqual({ toggle: 'false', nav: true, items: ALL_CLOSED });
+    await test.page.click(trigger(1));
+    expect((await nav(test.page)).items).toEqual(['true shown is-open', 'false', 'false', 'false']);
+    await test.page.click(trigger(2));
+    expect((await nav(test.page)).items).toEqual(['false', 'true shown is-open', 'false', 'false']);
+    await test.page.click(trigger(2));
+    expect((await nav(test.page)).items).toEqual(ALL_CLOSED);
+    // Not role=menu: disclosure buttons that name their panel.
+    expect(await test.page.$$eval('.js-nav-trigger', (all) => all.map((el) => [el.localName, el.getAttribute('role'), !!document.getElementById(el.getAttribute('aria-controls')!)]))).toEqual(
+      Array(4).fill(['button', null, true]),
+    );
+    test.assertClean();
+  });
+
+  it('at 1280 by keyboard: Enter and Space toggle, Tab into the panel keeps it, Escape closes and refocuses, focus leaving closes', async () => {
+    const test = await session.open('/news/');
+    await test.page.focus(trigger(1));
+    await test.page.keyboard.press('Enter');
+    expect((await nav(test.page)).items[0]).toBe('true shown is-open');
+    await test.page.keyboard.press('Tab');
+    expect(await test.page.evaluate(() => !!document.activeElement!.closest('.js-megamenu'))).toBe(true);
+    expect((await nav(test.page)).items[0]).toBe('true shown is-open');
+    await test.page.keyboard.press('Escape');
+    expect((await nav(test.page)).items).toEqual(ALL_CLOSED);
+    expect(await focused(test.page)).toBe('Products');
+    await test.page.keyboard.press('Space');
+    expect((await nav(test.page)).items[0]).toBe('true shown is-open');
+    await test.page.keyboard.press('Space');
+    expect((await nav(test.page)).items).toEqual(ALL_CLOSED);
+    // Open, then Shift+Tab to the brand link, outside the nav: closes.
+    await test.page.keyboard.press('Enter');
+    await test.page.keyboard.down('Shift');
+    await test.page.keyboard.press('Tab');
+    await test.page.keyboard.up('Shift');
+    expect(await test.page.evaluate(() => document.activeElement!.classList.contains('brand'))).toBe(true);
+    expect((await nav(test.page)).items).toEqual(ALL_CLOSED);
+    test.assertClean();
+  });
+
+  it('at 1280: a click outside closes; a click on a non-focusable part of the panel does not', async () => {
+    const test = await session.open('/home/');
+    await test.page.click(trigger(3));
+    await test.page.click('#mega-resources .megamenu-heading');
+    expect((await nav(test.page)).items[2]).toBe('true shown is-open');
+    await test.page.mouse.click(640, 700);
+    expect((await nav(test.page)).items).toEqual(ALL_CLOSED);
+    test.assertClean();
+  });
+
+  it('at 390: the toggle opens the menu, triggers are an accordion, Escape closes step by step', async () => {
+    const test = await session.open('/event/', { viewport: SMALL });
+    expect(await nav(test.page)).toEqual({ toggle: 'false', nav: false, items: ALL_CLOSED });
+    await test.page.click('.js-menu-toggle');
+    expect(await nav(test.page)).toEqual({ toggle: 'true', nav: true, items: ALL_CLOSED });
+    await test.page.click(trigger(2));
+    expect((await nav(test.page)).items).toEqual(['false', 'true shown is-open', 'false', 'false']);
+    await test.page.click(trigger(1));
+    expect((await nav(test.page)).items).toEqual(['true shown is-open', 'false', 'false', 'false']);
+    await test.page.keyboard.press('Escape');
+    expect(await nav(test.page)).toEqual({ toggle: 'true', nav: true, items: ALL_CLOSED });
+    expect(await focused(test.page)).toBe('Products');
+    await test.page.keyboard.press('Escape');
+    expect(await nav(test.page)).toEqual({ toggle: 'false', nav: false, items: ALL_CLOSED });
+    expect(await test.page.evaluate(() => document.activeElement!.classList.contains('js-menu-toggle'))).toBe(true);
+    // Keyboard: Enter on the toggle opens, Tab reaches the first trigger, Enter opens it.
+    await test.page.keyboard.press('Enter');
+    await test.page.keyboard.press('Tab');
+    await test.page.keyboard.press('Enter');
+    expect(await nav(test.page)).toEqual({ toggle: 'true', nav: true, items: ['true shown is-open', 'false', 'false', 'false'] });
+    // A click outside (below the menu, once its item is closed) closes everything.
+    await test.page.keyboard.press('Enter');
+    expect(await nav(test.page)).toEqual({ toggle: 'true', nav: true, items: ALL_CLOSED });
+    await test.page.mouse.click(200, 820);
+    expect(await nav(test.page)).toEqual({ toggle: 'false', nav: false, items: ALL_CLOSED });
+    test.assertClean();
+  });
+
+  it('crossing 1024 px closes everything after the 250 ms debounce: no stale aria-expanded or is-open', async () => {
+    const test = await session.open('/home/');
+    await test.page.click(trigger(2));
+    await test.page.setViewport(SMALL);
+    await wait(test.page, 400);
+    expect(await nav(test.page)).toEqual({ toggle: 'false', nav: false, items: ALL_CLOSED });
+    await test.page.click('.js-menu-toggle');
+    await test.page.click(trigger(4));
+    expect(await nav(test.page)).toEqual({ toggle: 'true', nav: true, items: ['false', 'false', 'false', 'true shown is-open'] });
+    await test.page.setViewport(LARGE);
+    await wait(test.page, 400);
+    expect(await nav(test.page)).toEqual({ toggle: 'false', nav: true, items: ALL_CLOSED });
+    expect(await test.page.$$eval('.js-header .is-open, .js-header [aria-expanded="true"]', (all) => all.length)).toBe(0);
+    // Several changes within 250 ms: one re-evaluation, after the last.
+    await test.page.click(trigger(1));
+    await test.page.setViewport(SMALL);
+    await test.page.setViewport(LARGE);
+    await wait(test.page, 400);
+    expect((await nav(test.page)).items).toEqual(ALL_CLOSED);
+    test.assertClean();
+  });
+
+  it('bad inputs: a toggle naming a missing id or "x\'],*", a nav without id, an item without a mega-menu', async () => {
+    for (const [name, html, warning] of [
+      ['missing', HOME.replace('aria-controls="main-nav"', 'aria-controls="missing"'), 'nav: no .js-menu-toggle[aria-controls="main-nav"]'],
+      ['hostile', HOME.replace('aria-controls="main-nav"', `aria-controls="x'],*"`), 'nav: no .js-menu-toggle[aria-controls="main-nav"]'],
+      ['no id', HOME.replace(' id="main-nav"', ''), 'nav: nav.js-nav has no id'],
+    ]) {
+      const test = await session.open('/home/', { html, viewport: SMALL });
+      expect(test.warnings.filter((text) => text.startsWith('[veneer] ' + warning)), name).toHaveLength(1);
+      // The toggle is left as the CMS sent it (the CSS's no-script hover/focus menu works).
+      expect(await test.page.$eval('.js-menu-toggle', (el) => el.hasAttribute('aria-expanded')), name).toBe(false);
+      await test.page.click('.js-menu-toggle');
+      expect(await test.page.$eval('.js-menu-toggle', (el) => el.hasAttribute('aria-expanded')), name).toBe(false);
+      test.assertClean();
+      await test.page.close();
+    }
+    const item = HOME.replace(/<div class="js-megamenu megamenu" id="mega-company">/, '<div class="megamenu" id="mega-company">');
+    const test = await session.open('/home/', { html: item });
+    expect(test.warnings.filter((text) => text.startsWith('[veneer] nav: .js-nav-item without a .js-nav-trigger and its .js-megamenu'))).toHaveLength(1);
+    expect(await test.page.$eval(trigger(4), (el) => el.hasAttribute('aria-expanded'))).toBe(false);
+    expect((await nav(test.page)).items.slice(0, 3)).toEqual(['false', 'false', 'false']);
+    test.assertClean();
+  });
+
+  it('tears down on removal (nav and toggle back as sent, the toggle then does nothing) and works again', async () => {
+    const test = await session.open('/home/', { viewport: SMALL });
+    await test.page.click('.js-menu-toggle');
+    await test.page.click(trigger(1));
+    const result = await test.page.evaluate(async () => {
+      const veneer = (window as unknown as { veneer: { ready(): Promise<void>; emit(topic: string, data: unknown): void } }).veneer;
+      const source = await (await fetch('/home/?veneer=off')).text();
+      const sent = new DOMParser().parseFromString(source, 'text/html');
+      const navEl = document.querySelector('.js-nav')!;
+      const toggle = document.querySelector<HTMLElement>('.js-menu-toggle')!;
+      const parent = navEl.parentElement!;
+      navEl.remove();
+      await veneer.ready();
+      const removed = [navEl.outerHTML, toggle.outerHTML];
+      // No listener left: the toggle, Escape and the bus change nothing.
+      toggle.click();
+      toggle.focus();
+      veneer.emit('/panel/open', { owner: document.body });
+      const after = [navEl.outerHTML, toggle.outerHTML];
+      parent.append(navEl);
+      await veneer.ready();
+      return { sent: [sent.querySelector('.js-nav')!.outerHTML, sent.querySelector('.js-menu-toggle')!.outerHTML], removed, after };
+    });
+    expect(result.removed).toEqual(result.sent);
+    expect(result.after).toEqual(result.sent);
+    expect(await nav(test.page)).toEqual({ toggle: 'false', nav: false, items: ALL_CLOSED });
+    await test.page.click('.js-menu-toggle');
+    await test.page.click(trigger(3));
+    expect(await nav(test.page)).toEqual({ toggle: 'true', nav: true, items: ['false', 'false', 'true shown is-open', 'false'] });
+    test.assertClean();
+  });
+});

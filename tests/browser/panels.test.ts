@@ -1,0 +1,200 @@
+// Search and language panels (button.js-search-toggle / .js-language-toggle [aria-controls])
+// in Chromium against the production build, on the captured pages; and "only one of
+// search, language and navigation is open at a time".
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'puppeteer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../src/harness/server';
+import { animationsDone, fixture } from './helpers';
+import { startSession, type Session } from './support';
+
+const LARGE = { width: 1280, height: 800 };
+const SMALL = { width: 390, height: 844 };
+const HOME = readFileSync(path.join(REPO_ROOT, 'legacy-pages/home/index.html'), 'utf8');
+const SEARCH = '.js-search-toggle';
+const LANGUAGE = '.js-language-toggle';
+
+/** "<aria-expanded> [shown]" of the search and language toggles and the nav's first trigger. */
+function open(page: Page) {
+  return page.evaluate(() => {
+    const shows = (el: Element | null) => !!el && getComputedStyle(el).display !== 'none';
+    const state = (toggle: Element) =>
+      `${toggle.getAttribute('aria-expanded')}${shows(document.getElementById(toggle.getAttribute('aria-controls')!)) ? ' shown' : ''}`;
+    return {
+      search: state(document.querySelector('.js-search-toggle')!),
+      language: state(document.querySelector('.js-language-toggle')!),
+      nav: document.querySelector('.js-nav-trigger[aria-expanded="true"], .js-menu-toggle[aria-expanded="true"]') ? 'open' : 'closed',
+    };
+  });
+}
+
+const CLOSED = { search: 'false', language: 'false', nav: 'closed' };
+const activeId = (page: Page) => page.evaluate(() => document.activeElement?.id || document.activeElement?.className);
+const ownAnimations = (page: Page, selector: string) =>
+  page.$eval(selector, (el) =>
+    el.getAnimations().filter((a) => !(a instanceof CSSTransition || a instanceof CSSAnimation)).map((a) => a.effect!.getTiming().duration),
+  );
+
+describe('search and language panels', () => {
+  let session: Session;
+  beforeAll(async () => {
+    session = await startSession();
+  });
+  afterAll(() => session?.close());
+
+  it.each([
+    ['/home/', LARGE],
+    ['/contact/', SMALL],
+  ])('%s at %o: search slides in over 250 ms and focuses its input after 300 ms; Escape closes and refocuses', async (address, viewport) => {
+    const test = await session.open(address, { viewport });
+    expect(await test.page.$eval(SEARCH, (el) => el.getAttribute('data-enhanced'))).toBe('search-toggle');
+    expect(await open(test.page)).toEqual(CLOSED);
+    const started = await test.page.evaluate(() => performance.now());
+    await test.page.click(SEARCH);
+    expect(await open(test.page)).toEqual({ ...CLOSED, search: 'true shown' });
+    expect(await ownAnimations(test.page, '.js-search-panel')).toEqual([250]);
+    expect(await activeId(test.page)).not.toBe('site-search');
+    await test.page.waitForFunction(() => document.activeElement?.id === 'site-search', { timeout: 2000 });
+    expect(await test.page.evaluate(() => performance.now())).toBeGreaterThanOrEqual(started + 300);
+    await animationsDone(test.page, '.js-search-panel');
+    // The slide leaves no inline style behind.
+    expect(await test.page.$eval('.js-search-panel', (el) => el.getAttribute('style'))).toBeNull();
+    await test.page.keyboard.type('sensor');
+    await test.page.keyboard.press('Escape');
+    expect((await open(test.page)).search).toMatch(/^false/);
+    expect(await test.page.evaluate(() => document.activeElement!.classList.contains('js-search-toggle'))).toBe(true);
+    await animationsDone(test.page, '.js-search-panel');
+    expect(await open(test.page)).toEqual(CLOSED);
+    test.assertClean();
+  });
+
+  it('reduced motion: no slide, the input is still focused after 300 ms', async () => {
+    const test = await session.open('/home/', { reducedMotion: true });
+    await test.page.click(SEARCH);
+    expect(await ownAnimations(test.page, '.js-search-panel')).toEqual([]);
+    await test.page.waitForFunction(() => document.activeElement?.id === 'site-search', { timeout: 2000 });
+    await test.page.click(SEARCH);
+    expect(await open(test.page)).toEqual(CLOSED);
+    test.assertClean();
+  });
+
+  it('keyboard: Enter and Space on the language toggle; Tab through its links keeps it; Tab out closes', async () => {
+    const test = await session.open('/home/', { reducedMotion: true });
+    await test.page.focus(LANGUAGE);
+    await test.page.keyboard.press('Enter');
+    expect(await open(test.page)).toEqual({ ...CLOSED, language: 'true shown' });
+    await test.page.keyboard.press('Space');
+    expect(await open(test.page)).toEqual(CLOSED);
+    await test.page.keyboard.press('Space');
+    const links = await test.page.$$eval('.js-language-panel a', (all) => all.length);
+    for (let i = 0; i < links; i++) {
+      await test.page.keyboard.press('Tab');
+      expect((await open(test.page)).language).toBe('true shown');
+    }
+    expect(await test.page.evaluate(() => document.activeElement!.getAttribute('hreflang'))).toBe('ja');
+    await test.page.keyboard.press('Tab');
+    expect(await open(test.page)).toEqual(CLOSED);
+    // Escape from a link: closes, focus back on the toggle.
+    await test.page.focus(LANGUAGE);
+    await test.page.keyboard.press('Enter');
+    await test.page.keyboard.press('Tab');
+    await test.page.keyboard.press('Escape');
+    expect(await open(test.page)).toEqual(CLOSED);
+    expect(await test.page.evaluate(() => document.activeElement!.classList.contains('js-language-toggle'))).toBe(true);
+    test.assertClean();
+  });
+
+  it('mouse at 390: a click inside the panel keeps it, a click outside closes it', async () => {
+    const test = await session.open('/news/', { viewport: SMALL, reducedMotion: true });
+    await test.page.click(LANGUAGE);
+    await test.page.click('#language-heading');
+    expect(await open(test.page)).toEqual({ ...CLOSED, language: 'true shown' });
+    await test.page.mouse.click(100, 700);
+    expect(await open(test.page)).toEqual(CLOSED);
+    test.assertClean();
+  });
+
+  it.each([LARGE, SMALL])('only one of search, language and navigation is open at a time (%o)', async (viewport) => {
+    const test = await session.open('/resources/', { viewport, reducedMotion: true });
+    const navOpener = viewport === LARGE ? '.js-nav-trigger' : '.js-menu-toggle';
+    await test.page.click(SEARCH);
+    await test.page.click(LANGUAGE);
+    expect(await open(test.page)).toEqual({ ...CLOSED, language: 'true shown' });
+    await test.page.click(navOpener);
+    expect(await open(test.page)).toEqual({ ...CLOSED, nav: 'open' });
+    await test.page.click(SEARCH);
+    expect(await open(test.page)).toEqual({ ...CLOSED, search: 'true shown' });
+    // Through the bus alone (no focus change): a nav opened by script closes search.
+    await test.page.$eval(navOpener, (el) => (el as HTMLElement).click());
+    expect(await open(test.page)).toEqual({ ...CLOSED, nav: 'open' });
+    test.assertClean();
+  });
+
+  it('bad inputs: aria-controls naming a missing id, "x\'],*", a non-panel, or none: a warning and the markup as it was', async () => {
+    const sent = HOME.match(/<button type="button" class="js-search-toggle[^>]*>/)![0];
+    for (const [name, replacement, shown] of [
+      ['missing', 'aria-controls="nothing-here"', 'nothing-here'],
+      ['hostile', `aria-controls="x'],*"`, `x'],*`],
+      ['not a panel', 'aria-controls="main-nav"', 'main-nav'],
+      ['none', '', null],
+    ] as const) {
+      const html = HOME.replace(sent, sent.replace('aria-controls="search-panel"', replacement));
+      const test = await session.open('/home/', { html });
+      expect(
+        test.warnings.filter((text) => text.startsWith(`[veneer] search-toggle: aria-controls=${JSON.stringify(shown)} names no .js-search-panel; left as it is`)),
+        name,
+      ).toHaveLength(1);
+      const attributes = await test.page.$eval(SEARCH, (el) => [...el.attributes].map((a) => `${a.name}=${a.value}`));
+      expect(attributes, name).toEqual(['type=button', 'class=js-search-toggle icon-button', ...(shown == null ? [] : [`aria-controls=${shown}`])]);
+      // The CSS's no-script behaviour stays: the panel opens while the tool has focus.
+      await test.page.focus(SEARCH);
+      expect(await test.page.$eval('.js-search-panel', (el) => getComputedStyle(el).display), name).toBe('block');
+      test.assertClean();
+      await test.page.close();
+    }
+  });
+
+  it('a panel the site CSS does not hide gets `hidden` (below the viewport: at once)', async () => {
+    const html = fixture(
+      '<div style="height:150vh"></div><button class="js-language-toggle" aria-controls="p">Language</button>' +
+        '<div class="js-language-panel" id="p"><a href="/de/" hreflang="de">Deutsch</a></div>',
+    );
+    const test = await session.open('/__fixture/panel-plain', { html });
+    expect(await test.page.$eval('#p', (el) => el.hasAttribute('hidden'))).toBe(true);
+    await test.page.$eval(LANGUAGE, (el) => (el as HTMLElement).click());
+    expect(await test.page.$eval('#p', (el) => [el.hasAttribute('hidden'), el.classList.contains('is-open')])).toEqual([false, true]);
+    await test.page.$eval(LANGUAGE, (el) => (el as HTMLElement).click());
+    expect(await test.page.$eval('#p', (el) => el.hasAttribute('hidden'))).toBe(true);
+    test.assertClean();
+  });
+
+  it('tears down on removal (markup back as sent, no listener left) and works again', async () => {
+    const test = await session.open('/home/', { reducedMotion: true });
+    await test.page.click(SEARCH);
+    const result = await test.page.evaluate(async () => {
+      const veneer = (window as unknown as { veneer: { ready(): Promise<void> } }).veneer;
+      const source = await (await fetch('/home/?veneer=off')).text();
+      const sent = new DOMParser().parseFromString(source, 'text/html').querySelector('.js-search-toggle')!.parentElement!.outerHTML;
+      const tool = document.querySelector('.js-search-toggle')!.parentElement!;
+      const parent = tool.parentElement!;
+      const next = tool.nextSibling;
+      tool.remove();
+      await veneer.ready();
+      const removed = tool.outerHTML;
+      (tool.querySelector('.js-search-toggle') as HTMLElement).click();
+      const after = tool.outerHTML;
+      parent.insertBefore(tool, next);
+      await veneer.ready();
+      return { sent, removed, after };
+    });
+    expect(result.removed).toBe(result.sent);
+    expect(result.after).toBe(result.sent);
+    expect(await open(test.page)).toEqual(CLOSED);
+    await test.page.click(SEARCH);
+    expect(await open(test.page)).toEqual({ ...CLOSED, search: 'true shown' });
+    await test.page.click(LANGUAGE);
+    expect(await open(test.page)).toEqual({ ...CLOSED, language: 'true shown' });
+    test.assertClean();
+  });
+});
