@@ -183,6 +183,36 @@ export async function settle(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Resolves once the DOM has not changed for QUIET_MS (at most QUIET_MAX_MS): scroll-driven
+ * work runs on timers (the sticky header checks the scroll every 250 ms, the seed's interval),
+ * which the frozen clock does not freeze.
+ */
+const QUIET_MS = 300;
+const QUIET_MAX_MS = 3000;
+function quiet(page: Page): Promise<void> {
+  return page.evaluate(
+    (quietMs, maxMs) =>
+      new Promise<void>((resolve) => {
+        let timer = setTimeout(done, quietMs);
+        const cap = setTimeout(done, maxMs);
+        const observer = new MutationObserver(() => {
+          clearTimeout(timer);
+          timer = setTimeout(done, quietMs);
+        });
+        observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+        function done() {
+          observer.disconnect();
+          clearTimeout(timer);
+          clearTimeout(cap);
+          resolve();
+        }
+      }),
+    QUIET_MS,
+    QUIET_MAX_MS,
+  );
+}
+
 export interface TakeOptions {
   /** The harness origin, e.g. session.url. */
   baseUrl: string;
@@ -209,6 +239,7 @@ export async function takeSnapshot(page: Page, pageName: string, state: Snapshot
   await settle(page);
   // The top of the page, whatever a click scrolled to (sticky and fixed elements in place).
   await page.evaluate(() => window.scrollTo(0, 0));
+  await quiet(page);
   await settle(page);
   const aria = await snapshotText(page, `${pageName} › ${state.name}`, baseUrl);
   const png = Buffer.from(await page.screenshot({ type: 'png', fullPage: true, captureBeyondViewport: true }));

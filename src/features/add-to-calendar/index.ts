@@ -1,0 +1,59 @@
+// Add to calendar (a.js-add-to-calendar): a click (or Enter) downloads a text/calendar file
+// built from the link's data-* attributes and the page's address. Invalid data: a warning at
+// setup and the link is left alone, so its href (the server's .ics) still works.
+import { defineFeature } from '../../lib/feature';
+import { fileName, writeCalendar } from '../../lib/ical';
+import { warn } from '../../lib/log';
+
+// Revoking a Blob URL right after click() can cancel the download: a minute later, or at teardown.
+const REVOKE_AFTER = 60_000;
+
+function calendar(link: HTMLElement): string | null {
+  const data = link.dataset;
+  const url = new URL(location.href);
+  url.hash = '';
+  return writeCalendar({
+    url: url.href,
+    start: data.start ?? '',
+    end: data.end ?? '',
+    title: data.title ?? '',
+    description: data.description ?? '',
+    venue: data.venue ?? '',
+    address: data.address ?? '',
+    country: data.country ?? '',
+  });
+}
+
+defineFeature<HTMLElement>('add-to-calendar', (link, { signal }) => {
+  if (calendar(link) == null)
+    return warn(
+      `add-to-calendar: data-start="${link.dataset.start ?? ''}" / data-end="${link.dataset.end ?? ''}" is not a valid event date; the link is left as it is`,
+      link,
+    );
+  // Each Blob URL with its revoke timer.
+  const urls = new Map<string, ReturnType<typeof setTimeout>>();
+  const revoke = (href: string) => {
+    clearTimeout(urls.get(href));
+    URL.revokeObjectURL(href);
+    urls.delete(href);
+  };
+  link.addEventListener(
+    'click',
+    (event) => {
+      // A modified click (new tab, save as) keeps the link's own behaviour.
+      if (event.defaultPrevented || event.button || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+      const text = calendar(link);
+      // The data changed since setup and is no longer valid: the href takes over.
+      if (text == null) return;
+      event.preventDefault();
+      const href = URL.createObjectURL(new Blob([text], { type: 'text/calendar;charset=utf-8' }));
+      const anchor = document.createElement('a');
+      anchor.href = href;
+      anchor.download = fileName(link.dataset.title ?? '');
+      anchor.click();
+      urls.set(href, setTimeout(() => revoke(href), REVOKE_AFTER));
+    },
+    { signal },
+  );
+  return () => [...urls.keys()].forEach(revoke);
+});

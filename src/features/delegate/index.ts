@@ -1,0 +1,87 @@
+// Dependent fields (select.js-delegate[data-delegate-set]): the select shows only the
+// .js-delegate-group of its set whose data-delegate-value matches; what the visitor types
+// there is copied into the set's value holder (input[data-delegate-holder]), which starts
+// from the address's query parameter of the holder's own name.
+import { defineFeature } from '../../lib/feature';
+import { warn } from '../../lib/log';
+import { settle } from '../../lib/settle';
+import { adoptStyles, hiddenRules } from '../../lib/styles';
+
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+const CONTROLS = 'input,select,textarea';
+
+const clear = (control: Control) =>
+  control instanceof HTMLInputElement && (control.type == 'checkbox' || control.type == 'radio') ? (control.checked = false) : (control.value = '');
+
+defineFeature<HTMLSelectElement>('delegate', (select, { signal }) => {
+  if (select.localName != 'select') return warn('delegate: the hook is not a <select>; left as it is', select);
+  const set = select.getAttribute('data-delegate-set') || '';
+  if (!set) return warn('delegate: no data-delegate-set; left as it is', select);
+  // The set's parts, in the select's form (else the document); names compared as strings.
+  const scope: ParentNode & EventTarget = select.form || document;
+  const ofSet = <E extends Element>(selector: string, attribute: string) =>
+    [...scope.querySelectorAll<E>(selector)].filter((element) => element.getAttribute(attribute) === set);
+  const groups = ofSet<HTMLElement>('.js-delegate-group', 'data-delegate-set');
+  if (!groups.length) return warn(`delegate: no .js-delegate-group for data-delegate-set="${set}"; left as it is`, select);
+  const holder = ofSet<HTMLInputElement>('input[data-delegate-holder]', 'data-delegate-holder')[0];
+  if (!holder) warn(`delegate: no input[data-delegate-holder="${set}"]; values are not copied`, select);
+  adoptStyles('delegate', hiddenRules('.js-delegate-group'));
+
+  const controls = (group: Element) => [...group.querySelectorAll<Control>(CONTROLS)];
+  // What the CMS sent, put back at removal.
+  const hidden = new Map(groups.map((group) => [group, group.hidden]));
+  const disabled = new Map(groups.flatMap(controls).map((control) => [control, control.disabled]));
+  const matches = (group: Element) => !!select.value && group.getAttribute('data-delegate-value') === select.value;
+
+  // Other groups: disabled at once (neither validated nor submitted; nothing moves), hidden
+  // when that moves nothing the visitor sees. The matching group: shown and enabled.
+  const enable = (group: HTMLElement, on: boolean) => controls(group).forEach((control) => (control.disabled = !on || disabled.get(control)!));
+  const show = (group: HTMLElement, on: boolean) => {
+    enable(group, on);
+    group.hidden = !on;
+  };
+
+  // Start-up: the select's own choice and the holder's value from the address, via .value.
+  const params = new URLSearchParams(location.search);
+  const chosen = select.name ? params.get(select.name) : null;
+  if (chosen != null && [...select.options].some((option) => option.value === chosen)) select.value = chosen;
+  const restored = holder?.name ? params.get(holder.name) : null;
+  if (holder && restored != null) holder.value = restored;
+  const cancels: (() => void)[] = [];
+  for (const group of groups) {
+    if (matches(group)) {
+      show(group, true);
+      const first = controls(group)[0];
+      if (first && holder?.value) first.value = holder.value;
+    } else {
+      enable(group, false);
+      cancels.push(settle(group, signal, (on) => (group.hidden = on || hidden.get(group)!)));
+    }
+  }
+
+  select.addEventListener(
+    'change',
+    () => {
+      cancels.forEach((cancel) => cancel());
+      for (const group of groups) {
+        const on = matches(group);
+        show(group, on);
+        if (on) controls(group).forEach(clear);
+      }
+      if (holder) holder.value = '';
+    },
+    { signal },
+  );
+  const copy = (event: Event) => {
+    const control = event.target as Control;
+    // Only from the shown group: a field left by this change still fires its own change (blur).
+    if (holder && control.matches(CONTROLS) && groups.some((group) => matches(group) && group.contains(control))) holder.value = control.value;
+  };
+  scope.addEventListener('input', copy, { signal });
+  scope.addEventListener('change', copy, { signal });
+
+  return () => {
+    hidden.forEach((was, group) => (group.hidden = was));
+    disabled.forEach((was, control) => (control.disabled = was));
+  };
+});
