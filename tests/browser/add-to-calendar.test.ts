@@ -5,9 +5,9 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixture } from './helpers';
-import { startSession, type Session, type TestPage } from './support';
+import { useSession, type TestPage } from './support';
 
 const unfold = (text: string) => text.slice(0, -2).replace(/\r\n /g, '').split('\r\n');
 const unescape = (value: string) => value.replace(/\\([\\;,nN])/g, (_, c: string) => (c == 'n' || c == 'N' ? '\n' : c));
@@ -57,11 +57,7 @@ const link = (attributes: Record<string, string>) =>
 const VALID = { 'data-start': '2026-03-12T09:00:00Z', 'data-end': '2026-03-12T17:00:00Z', 'data-title': 'Summit' };
 
 describe('add-to-calendar', () => {
-  let session: Session;
-  beforeAll(async () => {
-    session = await startSession();
-  });
-  afterAll(() => session?.close());
+  const session = useSession();
 
   it('a click on the event page downloads the event as an RFC 5545 file', async () => {
     const test = await session.open('/event/');

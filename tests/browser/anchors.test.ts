@@ -3,9 +3,9 @@
 // production build: header offset, focus, hash in history, Back, reduced motion, load with a
 // hash, and the bad inputs (ids that would break a selector, missing targets).
 import type { Page } from 'puppeteer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixture } from './helpers';
-import { startSession, type Session } from './support';
+import { useSession } from './support';
 
 const VIEWPORTS = [
   { width: 1280, height: 800 },
@@ -55,11 +55,7 @@ function expectBelowHeader(s: Awaited<ReturnType<typeof state>>, label: string) 
 }
 
 describe('anchor scrolling', () => {
-  let session: Session;
-  beforeAll(async () => {
-    session = await startSession();
-  });
-  afterAll(() => session?.close());
+  const session = useSession();
 
   it.each(VIEWPORTS)('a click scrolls smoothly (≤ 600 ms) below the sticky header, focuses the target, pushes the hash; Back returns (%o)', async (viewport) => {
     const test = await session.open('/news/', { viewport });
@@ -229,11 +225,7 @@ describe('anchor scrolling', () => {
 });
 
 describe('anchor trigger', () => {
-  let session: Session;
-  beforeAll(async () => {
-    session = await startSession();
-  });
-  afterAll(() => session?.close());
+  const session = useSession();
 
   it.each(VIEWPORTS)('mouse and Enter scroll to data-target below the header and focus it (%o)', async (viewport) => {
     const test = await session.open('/news/', { viewport });
@@ -259,11 +251,7 @@ describe('anchor trigger', () => {
 });
 
 describe('back to top', () => {
-  let session: Session;
-  beforeAll(async () => {
-    session = await startSession();
-  });
-  afterAll(() => session?.close());
+  const session = useSession();
 
   const look = (page: Page) =>
     page.$eval('.js-back-to-top', (el) => ({

@@ -1,9 +1,9 @@
 // Scroll-appear queue (.js-appear) in Chromium, production build: the captured home page
 // (seven .js-appear cards) at 1280×800 and 390×844, and fixtures for defaults and bad inputs.
 import type { Page } from 'puppeteer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixture, openBefore } from './helpers';
-import { startSession, type Session, type TestPage } from './support';
+import { useSession, type Session, type TestPage } from './support';
 
 const VIEWPORTS = [
   { width: 1280, height: 800 },
@@ -90,11 +90,7 @@ const items = (n: number, attrs = '') =>
   Array.from({ length: n }, (_, i) => `<div class="js-appear" ${attrs} style="height:40px">Item ${i + 1}</div>`).join('');
 
 describe('appear', () => {
-  let session: Session;
-  beforeAll(async () => {
-    session = await startSession();
-  });
-  afterAll(() => session?.close());
+  const session = useSession();
 
   it.each(VIEWPORTS)('home at $width×$height: only what is below the viewport waits hidden, then reveals in order with each delay', async (viewport) => {
     const { test } = await openBefore(session, '/home/', { viewport, init: recordClasses });

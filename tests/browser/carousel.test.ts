@@ -1,8 +1,8 @@
 // Feature carousel (div.js-carousel) in Chromium, production build: the captured home page
 // (4 slides, data-total="4") and fixtures for bad data-total values (bad-inputs row 21).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixture } from './helpers';
-import { startSession, type Session, type TestPage } from './support';
+import { useSession, type TestPage } from './support';
 
 interface CarouselState {
   index: string | null;
@@ -44,11 +44,7 @@ function carousel(total: string | null, slides = 3) {
 }
 
 describe('carousel', () => {
-  let session: Session;
-  beforeAll(async () => {
-    session = await startSession();
-  });
-  afterAll(() => session?.close());
+  const session = useSession();
 
   it('writes the roles and labels of docs/markup.md on the home page', async () => {
     const test = await session.open('/home/');

@@ -1,6 +1,6 @@
 // The core in Chromium, production build: one scan, the observer, the loader, the API.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSession, type Session, type TestPage } from './support';
+import { describe, expect, it } from 'vitest';
+import { useSession, type TestPage } from './support';
 
 const SCRIPT = '<script defer src="/Content/scripts/dist/veneer.js"></script>';
 
@@ -32,11 +32,7 @@ const chunkRequests = (test: TestPage, name: string) =>
   test.requests.filter((url) => new RegExp(`/${name}\\.[0-9a-f]{8}\\.js$`).test(new URL(url).pathname));
 
 describe('core', () => {
-  let session: Session;
-  beforeAll(async () => {
-    session = await startSession();
-  });
-  afterAll(() => session?.close());
+  const session = useSession();
 
   it('enhances a page with no page error and marks enhanced roots', async () => {
     const test = await session.open('/__fixture/plain', { html: page(CAROUSEL + CAROUSEL) });

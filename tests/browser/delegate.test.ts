@@ -2,9 +2,9 @@
 // row 26), in Chromium against the production build: only the matching group is shown and
 // enabled, its input cleared on change and copied into the holder, restored from the address.
 import type { Page } from 'puppeteer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixture } from './helpers';
-import { startSession, type Session } from './support';
+import { useSession } from './support';
 
 const groups = (page: Page) =>
   page.$$eval('.js-delegate-group', (els) =>
@@ -14,11 +14,7 @@ const holder = (page: Page) => page.$eval('input[data-delegate-holder]', (el) =>
 const shown = async (page: Page) => (await groups(page)).filter((g) => !g.hidden).map((g) => g.value);
 
 describe('dependent fields', () => {
-  let session: Session;
-  beforeAll(async () => {
-    session = await startSession();
-  });
-  afterAll(() => session?.close());
+  const session = useSession();
 
   it('start-up: every group hidden (settled) and disabled; choosing shows only the match; typing fills the holder', async () => {
     const test = await session.open('/event/');

@@ -2,9 +2,9 @@
 // FAQ set (4 items, data-expand-set="faq") and standalone item #calibration with a
 // .js-expand-tab-trigger, the event page's agenda set, and fixtures for other triggers.
 import type { Page } from 'puppeteer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { animationsDone, fixture } from './helpers';
-import { startSession, type Session } from './support';
+import { useSession } from './support';
 
 const FAQ = '.expand-list > .js-expand';
 const STANDALONE = '#calibration';
@@ -54,11 +54,7 @@ function clickTrigger(page: Page, item: string) {
 }
 
 describe('expand', () => {
-  let session: Session;
-  beforeAll(async () => {
-    session = await startSession();
-  });
-  afterAll(() => session?.close());
+  const session = useSession();
 
   it('writes aria-expanded and aria-controls, and hides closed content (findable)', async () => {
     const test = await session.open('/home/');

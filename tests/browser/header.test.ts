@@ -2,9 +2,9 @@
 // captured pages: is-sticky past the notification bar, is-hidden scrolling down, shown
 // scrolling up, checked every 250 ms with a 5 px minimum; held while focused or a panel is open.
 import type { Page } from 'puppeteer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixture } from './helpers';
-import { startSession, type Session } from './support';
+import { useSession } from './support';
 
 const LARGE = { width: 1280, height: 800 };
 const SMALL = { width: 390, height: 844 };
@@ -24,11 +24,7 @@ const SHOWN = { sticky: true, hidden: false };
 const HIDDEN = { sticky: true, hidden: true };
 
 describe('header', () => {
-  let session: Session;
-  beforeAll(async () => {
-    session = await startSession();
-  });
-  afterAll(() => session?.close());
+  const session = useSession();
 
   it.each([
     ['/home/', LARGE],

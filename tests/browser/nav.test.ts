@@ -3,9 +3,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'puppeteer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../src/harness/server';
-import { startSession, type Session } from './support';
+import { useSession } from './support';
 
 const LARGE = { width: 1280, height: 800 };
 const SMALL = { width: 390, height: 844 };
@@ -33,11 +33,7 @@ const ALL_CLOSED = ['false', 'false', 'false', 'false'];
 const trigger = (n: number) => `.js-nav-item:nth-child(${n}) .js-nav-trigger`;
 
 describe('nav', () => {
-  let session: Session;
-  beforeAll(async () => {
-    session = await startSession();
-  });
-  afterAll(() => session?.close());
+  const session = useSession();
 
   it('at 1280: every trigger closed at start; a click opens one mega-menu, another click switches, again closes', async () => {
     const test = await session.open('/home/');

@@ -4,10 +4,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'puppeteer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, STRICT_CSP } from '../../src/harness/server';
 import { animationsDone, fixture, openBefore } from './helpers';
-import { startSession, type Session, type TestPage } from './support';
+import { useSession, type TestPage } from './support';
 
 const PAGES_DIR = path.join(REPO_ROOT, 'legacy-pages');
 const PAGES = readdirSync(PAGES_DIR).filter(
@@ -103,11 +103,7 @@ async function useFeatures(test: TestPage) {
 }
 
 describe('captured pages', () => {
-  let session: Session;
-  beforeAll(async () => {
-    session = await startSession();
-  });
-  afterAll(() => session?.close());
+  const session = useSession();
 
   it('finds the captured pages', () => {
     expect(PAGES).toEqual(expect.arrayContaining(['home', 'resources', 'event']));

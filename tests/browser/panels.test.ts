@@ -4,10 +4,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'puppeteer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../src/harness/server';
 import { animationsDone, fixture } from './helpers';
-import { startSession, type Session } from './support';
+import { useSession } from './support';
 
 const LARGE = { width: 1280, height: 800 };
 const SMALL = { width: 390, height: 844 };
@@ -37,11 +37,7 @@ const ownAnimations = (page: Page, selector: string) =>
   );
 
 describe('search and language panels', () => {
-  let session: Session;
-  beforeAll(async () => {
-    session = await startSession();
-  });
-  afterAll(() => session?.close());
+  const session = useSession();
 
   it.each([
     ['/home/', LARGE],

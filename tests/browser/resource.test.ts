@@ -6,9 +6,9 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'puppeteer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixture } from './helpers';
-import { startSession, type Session } from './support';
+import { useSession } from './support';
 
 const FIRST = '.js-resource:nth-of-type(1)';
 const zipRequests = (requests: string[]) => requests.filter((url) => new URL(url).pathname.startsWith('/download-zip/'));
@@ -49,11 +49,7 @@ async function downloads(page: Page) {
 }
 
 describe('resource downloads', () => {
-  let session: Session;
-  beforeAll(async () => {
-    session = await startSession();
-  });
-  afterAll(() => session?.close());
+  const session = useSession();
 
   it('the button is aria-disabled until a file is checked (mouse), and a click before does nothing', async () => {
     const test = await session.open('/resources/');

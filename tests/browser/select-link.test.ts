@@ -1,9 +1,9 @@
 // Select-link (select.js-select-link) on the captured home page and a fixture of hostile
 // option values (bad-inputs row 10), in Chromium against the production build: navigates to
 // the chosen same-origin address 500 ms after the last change, and nowhere else.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixture } from './helpers';
-import { startSession, type Session } from './support';
+import { useSession } from './support';
 
 const VIEWPORTS = [
   { width: 1280, height: 800 },
@@ -13,11 +13,7 @@ const VIEWPORTS = [
 const documents = (requests: string[], path: string) => requests.filter((url) => new URL(url).pathname === path).length;
 
 describe('select-link', () => {
-  let session: Session;
-  beforeAll(async () => {
-    session = await startSession();
-  });
-  afterAll(() => session?.close());
+  const session = useSession();
 
   it.each(VIEWPORTS)('choosing an option (mouse) goes to its address about 500 ms later (%o)', async (viewport) => {
     const test = await session.open('/home/', { viewport });

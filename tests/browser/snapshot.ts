@@ -9,6 +9,7 @@
 // loaded, fonts ready, veneer ready, scrolled to the top, two animation frames; Chromium with
 // --font-render-hinting=none, --force-color-profile=srgb and --hide-scrollbars; a fresh
 // browser context (no cookies, storage or cache) per snapshot.
+import type { SnapshotResult, SnapshotResults, SnapshotStatus } from '../../src/harness/snapshot-results';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -465,36 +466,7 @@ export function writeArtifacts(dir: string, page: string, state: string, actual:
 
 // ---------------------------------------------------------------- results for the UI
 
-export type SnapshotStatus = 'same' | 'different' | 'missing' | 'skipped';
-
-/** One page × state in /__snapshots.json. URLs are served by the harness under /__snapshots/. */
-export interface SnapshotResult {
-  page: string;
-  state: string;
-  status: SnapshotStatus;
-  /** Unified diff of the DOM/ARIA text (different only, when the text differs). */
-  diff?: string;
-  /** The stored screenshot. */
-  expected?: string;
-  /** The screenshot this run took (different or missing). */
-  actual?: string;
-  /** The difference image (different, when pixels differ). */
-  difference?: string;
-  /** The stored and the actual DOM/ARIA text files. */
-  expectedAria?: string;
-  actualAria?: string;
-  /** Pixels that differ. */
-  pixels?: number;
-  /** Why it was skipped, or the size change of the screenshot. */
-  note?: string;
-}
-
-export interface SnapshotResults {
-  /** When the run ended (ISO), and whether it rewrote the stored snapshots. */
-  generatedAt: string;
-  updated: boolean;
-  pages: SnapshotResult[];
-}
+export type { SnapshotResult, SnapshotResults, SnapshotStatus };
 
 export const snapshotUrl = (page: string, file: string) => `/__snapshots/${encodeURIComponent(page)}/${encodeURIComponent(file)}`;
 

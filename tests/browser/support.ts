@@ -1,5 +1,6 @@
 // What every browser test shares: the harness server, Debian's Chromium, and a page that
 // fails the test on any page error or console error it did not expect.
+import { afterAll, beforeAll } from 'vitest';
 import puppeteer, { type Browser, type Page, type ConsoleMessage } from 'puppeteer';
 import { chromiumArgs } from '../../src/harness/chromium';
 import { startServer } from '../../src/harness/server';
@@ -105,5 +106,31 @@ export async function startSession(): Promise<Session> {
       await browser.close();
       await server.close();
     },
+  };
+}
+
+/**
+ * One session per test file: started before its first test, closed after its last.
+ * `const session = useSession();` at the top of a describe block.
+ */
+export function useSession(): Session {
+  let current: Session | undefined;
+  beforeAll(async () => {
+    current = await startSession();
+  });
+  afterAll(() => current?.close());
+  const started = () => {
+    if (!current) throw new Error('useSession: the session starts in beforeAll');
+    return current;
+  };
+  return {
+    get url() {
+      return started().url;
+    },
+    get browser() {
+      return started().browser;
+    },
+    open: (path, options) => started().open(path, options),
+    close: () => started().close(),
   };
 }

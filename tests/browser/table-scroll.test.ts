@@ -2,9 +2,9 @@
 // news page's product table at 390×844 and 1280×800, and fixtures for narrow tables, resizes,
 // names, teardown and layout.
 import type { Page } from 'puppeteer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixture } from './helpers';
-import { startSession, type Session } from './support';
+import { useSession } from './support';
 
 const CAPTION = 'Sensors and gateways at a glance (list prices 2026, excluding VAT)';
 
@@ -26,11 +26,7 @@ const wideTable = (attrs = '', caption = '') =>
   `<table ${attrs}>${caption}<tr>${Array.from({ length: 12 }, (_, i) => `<td style="white-space:nowrap">Column number ${i + 1}</td>`).join('')}</tr></table>`;
 
 describe('table-scroll', () => {
-  let session: Session;
-  beforeAll(async () => {
-    session = await startSession();
-  });
-  afterAll(() => session?.close());
+  const session = useSession();
 
   it.each([
     { width: 390, height: 844 },

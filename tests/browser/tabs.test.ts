@@ -1,9 +1,9 @@
 // Tabs (div.js-tabs) with ?tab=<panel id>, in Chromium against the production build: the
 // captured home page (3 tabs) and resources page (2 tabs), fixtures for two blocks on a page.
 import type { Page } from 'puppeteer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixture, openBefore } from './helpers';
-import { startSession, type Session } from './support';
+import { useSession } from './support';
 
 interface TabsState {
   selected: number[];
@@ -53,11 +53,7 @@ function countNudges() {
 const nudges = (page: Page) => page.evaluate(() => (window as unknown as { __nudges: number }).__nudges);
 
 describe('tabs', () => {
-  let session: Session;
-  beforeAll(async () => {
-    session = await startSession();
-  });
-  afterAll(() => session?.close());
+  const session = useSession();
 
   it('writes tablist, tab and tabpanel roles, ARIA links and one tabbable tab', async () => {
     const test = await session.open('/home/');

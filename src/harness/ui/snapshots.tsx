@@ -1,29 +1,7 @@
 // `/snapshots`: which pages differ from their stored snapshots, and how (GET /__snapshots.json,
 // served once the snapshot tests have run).
+import type { SnapshotResult, SnapshotResults } from '../snapshot-results';
 import { useJson, useTitle } from './data';
-
-interface SnapshotResult {
-  page: string;
-  state: string;
-  status: 'same' | 'different' | 'missing' | 'skipped';
-  /** Unified diff of the DOM/ARIA text. */
-  diff?: string;
-  /** Screenshot URLs: stored, this run's, and their difference. */
-  expected?: string;
-  actual?: string;
-  difference?: string;
-  /** The stored and this run's DOM/ARIA text files. */
-  expectedAria?: string;
-  actualAria?: string;
-  pixels?: number;
-  note?: string;
-}
-
-interface SnapshotResults {
-  generatedAt?: string;
-  updated?: boolean;
-  pages: SnapshotResult[];
-}
 
 /** Results worth a section of their own. */
 const shown = (r: SnapshotResult) => r.status === 'different' || r.status === 'missing';

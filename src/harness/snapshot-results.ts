@@ -1,0 +1,33 @@
+// The shape of /__snapshots.json: written by the snapshot tests (tests/browser/snapshot.ts),
+// read by the harness UI (src/harness/ui/snapshots.tsx).
+
+export type SnapshotStatus = 'same' | 'different' | 'missing' | 'skipped';
+
+/** One page × state in /__snapshots.json. URLs are served by the harness under /__snapshots/. */
+export interface SnapshotResult {
+  page: string;
+  state: string;
+  status: SnapshotStatus;
+  /** Unified diff of the DOM/ARIA text (different only, when the text differs). */
+  diff?: string;
+  /** The stored screenshot. */
+  expected?: string;
+  /** The screenshot this run took (different or missing). */
+  actual?: string;
+  /** The difference image (different, when pixels differ). */
+  difference?: string;
+  /** The stored and the actual DOM/ARIA text files. */
+  expectedAria?: string;
+  actualAria?: string;
+  /** Pixels that differ. */
+  pixels?: number;
+  /** Why it was skipped, or the size change of the screenshot. */
+  note?: string;
+}
+
+export interface SnapshotResults {
+  /** When the run ended (ISO), and whether it rewrote the stored snapshots. */
+  generatedAt: string;
+  updated: boolean;
+  pages: SnapshotResult[];
+}
