@@ -21,6 +21,9 @@ export default defineConfig({
           hookTimeout: 120_000,
           // One Chromium per file, files one at a time: 2 cores, and timings stay sane.
           fileParallelism: false,
+          // One retry: layout-shift checks have seen rare sub-0.002 shifts under load whose
+          // source is not found yet (noted on the issue); the report shows any retried test.
+          retry: 1,
         },
       },
     ],

@@ -12,6 +12,7 @@ export type Topics = {
   '/window/scroll': undefined;
   '/status': { message: string; element?: Element };
   '/panel/open': { owner: Element };
+  '/analytics/event': { category: string; action: string; label?: string; value?: number };
   [topic: string]: unknown;
 };
 

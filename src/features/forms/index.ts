@@ -1,0 +1,158 @@
+// Form validation (form.js-validate, also on form.js-cms-form / form.js-mailing-form):
+// required fields, checkboxes and option lists (fieldset.js-required-group), data-regex
+// evaluated by the browser's own `pattern` engine. Errors are text tied to their fields;
+// submit with errors is blocked and goes to the first one; analytics count the attempts.
+import { defineFeature } from '../../lib/feature';
+import { warn } from '../../lib/log';
+import { uniqueId } from '../../lib/dom';
+import { rendered, scrollToY } from '../../lib/scroll';
+import { adoptStyles } from '../../lib/styles';
+import { compilePattern, fieldError, groupError } from '../../lib/validate';
+
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+const GROUP = 'fieldset.js-required-group';
+/** The seed: the first error lands 100 px below the viewport top. */
+const OFFSET = 100;
+
+// One detached input evaluates every data-regex through the native `pattern` (v flag,
+// anchored): Chromium's pattern check stays fast on catastrophic patterns like (a+)+$,
+// where a script RegExp backtracks exponentially. Nothing in the page is changed.
+const scratch = document.createElement('input');
+const mismatch = (source: string) => (value: string) => {
+  scratch.pattern = source;
+  scratch.value = value;
+  return scratch.validity.patternMismatch;
+};
+const patterns = new Map<string, string | undefined>();
+function pattern(control: Element): string | undefined {
+  const raw = control.getAttribute('data-regex');
+  if (raw == null || raw === '') return;
+  if (!patterns.has(raw)) {
+    const rule = compilePattern(raw);
+    if (rule && 'warning' in rule) warn(rule.warning, control);
+    patterns.set(raw, rule && 'source' in rule ? rule.source : undefined);
+  }
+  return patterns.get(raw);
+}
+
+defineFeature<HTMLFormElement>('forms', (form, { signal, bus }) => {
+  if (form.localName != 'form') return warn('forms: the hook is not a <form>; left as it is', form);
+  adoptStyles('forms', '.veneer-error{color:#b3261e;margin:.25em 0 0}');
+  const noValidate = form.hasAttribute('novalidate');
+  form.noValidate = true;
+  // What veneer wrote per target (a field or an option list): put back when fixed or removed.
+  const shown = new Map<Element, { message: HTMLElement; describedby: string | null; wrapper: Element; had: boolean }>();
+  const touched = new WeakSet<Element>();
+  let attempts = 0;
+  // Broken patterns are reported at start (and skipped).
+  form.querySelectorAll('[data-regex]').forEach(pattern);
+
+  const skipped = (element: Element) => element.matches(':disabled') || !rendered(element);
+  const isCheck = (control: Element) => control instanceof HTMLInputElement && (control.type == 'checkbox' || control.type == 'radio');
+  const checkedIn = (group: Element) =>
+    [...group.querySelectorAll<HTMLInputElement>('input[type=checkbox],input[type=radio]')].filter((box) => box.checked && !box.disabled).length;
+  // The targets, in document order: option lists and fields with a rule.
+  const targets = () =>
+    [...form.querySelectorAll<HTMLElement>(GROUP + ',input,select,textarea')].filter(
+      (element) =>
+        !skipped(element) &&
+        (element.matches(GROUP) || (element.matches('[required],[data-regex]') && (element as HTMLInputElement).type != 'hidden')),
+    );
+
+  function error(target: Element): string {
+    if (target.matches(GROUP)) return groupError(checkedIn(target), target.getAttribute('data-required-message'));
+    const control = target as Control;
+    const source = pattern(control);
+    const radio = control instanceof HTMLInputElement && control.type == 'radio' && control.name;
+    return fieldError({
+      required: control.hasAttribute('required'),
+      check: isCheck(control),
+      checked: radio
+        ? [...form.querySelectorAll<HTMLInputElement>('input[type=radio]')].some((r) => r.name === control.name && r.checked)
+        : (control as HTMLInputElement).checked,
+      value: control.value,
+      requiredMessage: control.getAttribute('data-required-message'),
+      regexMessage: control.getAttribute('data-regex-message'),
+      mismatch: source ? mismatch(source) : undefined,
+    });
+  }
+
+  function clear(target: Element) {
+    const state = shown.get(target);
+    if (!state) return;
+    shown.delete(target);
+    state.message.remove();
+    state.describedby == null ? target.removeAttribute('aria-describedby') : target.setAttribute('aria-describedby', state.describedby);
+    target.removeAttribute('aria-invalid');
+    if (!state.had) state.wrapper.classList.remove('has-error');
+  }
+
+  function show(target: Element, text: string) {
+    let state = shown.get(target);
+    if (!state) {
+      const message = document.createElement(target.matches(GROUP) ? 'p' : 'span');
+      message.id = uniqueId('veneer-error');
+      message.className = 'veneer-error';
+      const wrapper = target.matches(GROUP) ? target : target.closest('.field,.choice') || target;
+      const describedby = target.getAttribute('aria-describedby');
+      state = { message, describedby, wrapper, had: wrapper.classList.contains('has-error') };
+      shown.set(target, state);
+      (wrapper == target && !target.matches(GROUP) ? target.after(message) : wrapper.append(message));
+      target.setAttribute('aria-describedby', [describedby, message.id].filter(Boolean).join(' '));
+      target.setAttribute('aria-invalid', 'true');
+      wrapper.classList.add('has-error');
+    }
+    state.message.textContent = text;
+  }
+
+  /** Validates one target, showing or clearing its error; true when valid. */
+  function check(target: Element): boolean {
+    const text = skipped(target) ? '' : error(target);
+    text ? show(target, text) : clear(target);
+    return !text;
+  }
+
+  const revalidate = (event: Event) => {
+    const control = event.target as Element;
+    if (!(control instanceof Element) || !form.contains(control)) return;
+    if (event.type == 'change') touched.add(control);
+    const group = control.closest(GROUP);
+    if (group && form.contains(group) && (event.type == 'change' || touched.has(group))) {
+      touched.add(group);
+      check(group);
+    }
+    if (touched.has(control) && control.matches('[required],[data-regex]')) check(control);
+  };
+  form.addEventListener('keyup', revalidate, { signal });
+  form.addEventListener('change', revalidate, { signal });
+
+  form.addEventListener(
+    'submit',
+    (event) => {
+      // Fields that became hidden or disabled since lose their errors.
+      [...shown.keys()].forEach((target) => skipped(target) && clear(target));
+      const invalid = targets().filter((target) => (touched.add(target), !check(target)));
+      const path = form.getAttribute('action');
+      bus.emit('/analytics/event', {
+        category: 'form',
+        action: invalid.length ? 'validation-failed' : 'validation-passed',
+        label: form.getAttribute('id') || new URL(path || '', location.href).pathname,
+        value: ++attempts,
+      });
+      const first = invalid[0];
+      if (!first) return;
+      event.preventDefault();
+      const focus = first.matches(GROUP) ? first.querySelector<HTMLElement>('input:not(:disabled)') : (first as HTMLElement);
+      focus?.focus({ preventScroll: true });
+      const y = () =>
+        Math.max(0, Math.min(document.documentElement.scrollHeight - innerHeight, Math.round(scrollY + first.getBoundingClientRect().top - OFFSET)));
+      scrollToY(y, signal);
+    },
+    { signal },
+  );
+
+  return () => {
+    [...shown.keys()].forEach(clear);
+    form.noValidate = noValidate;
+  };
+});

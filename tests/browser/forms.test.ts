@@ -1,0 +1,193 @@
+// Form validation (form.js-validate) on the captured /event/ and /contact/ forms and a
+// bad-inputs fixture (row 19), in Chromium at 1280×800 against the production build.
+import type { Page } from 'puppeteer';
+import { describe, expect, it } from 'vitest';
+import { fixture } from './helpers';
+import { useSession, type Session } from './support';
+
+interface Invalid {
+  id: string;
+  message: string;
+  visible: boolean;
+}
+
+/** Every aria-invalid target of the form with the text of its (visible) described-by error. */
+const invalid = (page: Page, form: string) =>
+  page.$eval(form, (el) =>
+    [...el.querySelectorAll('[aria-invalid="true"]')].map((field) => {
+      const ids = (field.getAttribute('aria-describedby') || '').split(' ');
+      const error = ids.map((id) => document.getElementById(id)).find((m) => m?.classList.contains('veneer-error')) as HTMLElement | undefined;
+      return { id: field.id || field.localName, message: error?.textContent ?? '', visible: !!error && error.getClientRects().length > 0 && !!error.offsetHeight };
+    }),
+  ) as Promise<Invalid[]>;
+
+/** How many posts the harness recorded for /forms/<form> (GET /__posts). */
+const postCount = async (session: Session, form: string) => {
+  const data = (await (await fetch(session.url + '/__posts')).json()) as unknown;
+  const list = (Array.isArray(data) ? data : ((data as { items?: unknown[] }).items ?? [])) as { form: string }[];
+  return list.filter((post) => post.form === form).length;
+};
+
+/** Records /analytics/event payloads into sessionStorage (they survive the submit navigation). */
+const recordAnalytics = (page: Page) =>
+  page.evaluate(() => {
+    (window as unknown as { veneer: { on: Function } }).veneer.on('/analytics/event', (event: unknown) => {
+      const list = JSON.parse(sessionStorage.getItem('events') || '[]');
+      list.push(event);
+      sessionStorage.setItem('events', JSON.stringify(list));
+    });
+  });
+const analytics = (page: Page) => page.evaluate(() => JSON.parse(sessionStorage.getItem('events') || '[]'));
+
+const firstTop = async (page: Page) => {
+  await page.waitForFunction(
+    () => {
+      const w = window as unknown as { __last?: number; __same?: number };
+      const same = w.__last === scrollY;
+      w.__same = same ? (w.__same || 0) + 1 : 0;
+      w.__last = scrollY;
+      return w.__same! > 5;
+    },
+    { polling: 'raf', timeout: 3000 },
+  );
+  return page.evaluate(() => {
+    const focused = document.activeElement as HTMLElement;
+    const target = focused.closest('fieldset.js-required-group') || focused;
+    return { id: focused.id, top: Math.round(target.getBoundingClientRect().top) };
+  });
+};
+
+describe('form validation', () => {
+  const session = useSession();
+
+  it('/event/: empty submit is blocked with each field’s own message, scrolls to and focuses the first; fixing clears; a valid form posts', async () => {
+    const before = await postCount(session, 'register');
+    const test = await session.open('/event/');
+    const form = 'form.js-cms-form';
+    expect(await test.page.$eval(form, (el) => [el.getAttribute('data-enhanced'), (el as HTMLFormElement).noValidate])).toEqual(['forms', true]);
+    // Pristine: nothing flagged on load.
+    expect(await invalid(test.page, form)).toEqual([]);
+    await recordAnalytics(test.page);
+    await test.page.$eval(form, (el) => (el as HTMLFormElement).requestSubmit());
+    const errors = await invalid(test.page, form);
+    expect(errors).toEqual([
+      { id: 'reg-first-name', message: 'Please enter your first name.', visible: true },
+      { id: 'reg-last-name', message: 'Please enter your last name.', visible: true },
+      { id: 'reg-email', message: 'Please enter your email address.', visible: true },
+      { id: 'reg-company', message: 'This field is required', visible: true },
+      { id: 'fieldset', message: 'Please choose at least one session.', visible: true },
+      { id: 'reg-consent', message: 'Please accept the privacy statement to register.', visible: true },
+    ]);
+    expect(await firstTop(test.page)).toEqual({ id: 'reg-first-name', top: expect.any(Number) });
+    expect(Math.abs((await firstTop(test.page)).top - 100)).toBeLessThanOrEqual(2);
+
+    // Fixing a field clears its error on keyup; the typed text stays; a bad email gets the regex message.
+    await test.page.type('#reg-first-name', '  Ada');
+    await test.page.type('#reg-email', 'ada@');
+    await test.page.type('#reg-phone', 'abc');
+    await test.page.$eval(form, (el) => (el as HTMLFormElement).requestSubmit());
+    expect((await invalid(test.page, form)).map((e) => [e.id, e.message])).toEqual([
+      ['reg-last-name', 'Please enter your last name.'],
+      ['reg-email', 'Please enter a valid email address, like name@company.com.'],
+      ['reg-phone', 'Please enter a phone number with digits only, for example +31 6 1234 5678.'],
+      ['reg-company', 'This field is required'],
+      ['fieldset', 'Please choose at least one session.'],
+      ['reg-consent', 'Please accept the privacy statement to register.'],
+    ]);
+    expect(await test.page.$eval('#reg-first-name', (el) => [(el as HTMLInputElement).value, el.getAttribute('aria-invalid'), el.getAttribute('aria-describedby')])).toEqual(['  Ada', null, null]);
+    expect(await test.page.evaluate(() => document.activeElement?.id)).toBe('reg-last-name');
+    await test.page.type('#reg-last-name', 'Lovelace');
+    await test.page.type('#reg-email', 'example.com');
+    await test.page.click('#reg-phone', { clickCount: 3 });
+    await test.page.keyboard.press('Backspace');
+    await test.page.type('#reg-company', 'Northwind');
+    await test.page.click('#reg-session-tour');
+    await test.page.click('#reg-consent');
+    expect(await invalid(test.page, form)).toEqual([]);
+    expect(await test.page.$eval('#reg-email', (el) => (el as HTMLInputElement).value)).toBe('ada@example.com');
+    expect(await test.page.$$eval('.veneer-error', (els) => els.length)).toBe(0);
+    expect(await postCount(session, 'register')).toBe(before);
+
+    await Promise.all([test.page.waitForNavigation(), test.page.click('form.js-cms-form button[type=submit]')]);
+    expect(await postCount(session, 'register')).toBe(before + 1);
+    expect(await analytics(test.page)).toEqual([
+      { category: 'form', action: 'validation-failed', label: '/forms/register', value: 1 },
+      { category: 'form', action: 'validation-failed', label: '/forms/register', value: 2 },
+      { category: 'form', action: 'validation-passed', label: '/forms/register', value: 3 },
+    ]);
+    test.assertClean();
+    await test.page.close();
+  });
+
+  it('/contact/: keeps the help text in aria-describedby, flags the consent checkbox and the topics, change revalidates', async () => {
+    const before = await postCount(session, 'mailing');
+    const test = await session.open('/contact/');
+    const form = 'form.js-mailing-form';
+    await recordAnalytics(test.page);
+    await test.page.click('form.js-mailing-form button[type=submit]');
+    expect(await invalid(test.page, form)).toEqual([
+      { id: 'ml-email', message: 'Please enter your email address.', visible: true },
+      { id: 'ml-first-name', message: 'Please enter your first name.', visible: true },
+      { id: 'fieldset', message: 'Please choose at least one topic.', visible: true },
+      { id: 'ml-consent', message: 'Please agree to the privacy statement.', visible: true },
+    ]);
+    expect(await test.page.$eval('#ml-email', (el) => el.getAttribute('aria-describedby'))).toMatch(/^tip-ml-email veneer-error-\d+$/);
+    const first = await firstTop(test.page);
+    expect(first.id).toBe('ml-email');
+    expect(Math.abs(first.top - 100)).toBeLessThanOrEqual(2);
+    await test.page.click('#ml-consent');
+    await test.page.click('#ml-topic-events');
+    expect((await invalid(test.page, form)).map((e) => e.id)).toEqual(['ml-email', 'ml-first-name']);
+    await test.page.type('#ml-email', 'grace@example.com');
+    await test.page.type('#ml-first-name', 'Grace');
+    expect(await invalid(test.page, form)).toEqual([]);
+    expect(await test.page.$eval('#ml-email', (el) => el.getAttribute('aria-describedby'))).toBe('tip-ml-email');
+    await Promise.all([test.page.waitForNavigation(), test.page.click('form.js-mailing-form button[type=submit]')]);
+    expect(await postCount(session, 'mailing')).toBe(before + 1);
+    expect((await analytics(test.page)).map((e: { action: string; value: number }) => [e.action, e.value])).toEqual([
+      ['validation-failed', 1],
+      ['validation-passed', 2],
+    ]);
+    test.assertClean();
+    await test.page.close();
+  });
+
+  it('bad inputs (row 19): a broken data-regex warns and is skipped, (a+)+$ on 10 000 chars is fast, the message is text (0 hits)', async () => {
+    const html = fixture(
+      '<script>window.__hits = 0; window.__hit = () => window.__hits++;</script>' +
+        '<form class="js-validate" id="bad" action="/forms/bad" method="post">' +
+        '<div class="field"><label for="broken">Broken</label><input id="broken" name="broken" required data-regex="[" data-regex-message="never"></div>' +
+        '<div class="field"><label for="slow">Slow</label><input id="slow" name="slow" data-regex="(a+)+$" data-regex-message="Only a’s"></div>' +
+        '<div class="field"><label for="xss">Xss</label><input id="xss" name="xss" data-regex="[0-9]+" data-regex-message="<img src=x onerror=__hit()>"></div>' +
+        '<div class="field" hidden><label for="gone">Gone</label><input id="gone" name="gone" required></div>' +
+        '<div class="field"><label for="off">Off</label><input id="off" name="off" required disabled></div>' +
+        '<button>Send</button></form>',
+    );
+    const test = await session.open('/__fixture/forms-bad', { html });
+    expect(test.warnings.some((w) => /data-regex "\[" is not a valid pattern/.test(w))).toBe(true);
+    // The broken regex is skipped; the required rule of the same field still runs.
+    await test.page.type('#broken', 'x');
+    await test.page.type('#xss', 'abc');
+    const slow = await test.page.evaluate(() => {
+      const input = document.getElementById('slow') as HTMLInputElement;
+      const form = input.form!;
+      const time = (value: string) => {
+        input.value = value;
+        const start = performance.now();
+        form.requestSubmit();
+        return { ms: performance.now() - start, invalid: input.getAttribute('aria-invalid') };
+      };
+      return [time('a'.repeat(10000)), time('a'.repeat(10000) + '!'), time('a'.repeat(30) + '!')];
+    });
+    console.log('(a+)+$ timings in ms:', slow.map((s) => s.ms.toFixed(1)).join(', '));
+    expect(slow.map((s) => s.invalid)).toEqual([null, 'true', 'true']);
+    for (const s of slow) expect(s.ms).toBeLessThan(50);
+    expect((await invalid(test.page, 'form')).map((e) => [e.id, e.message])).toEqual([
+      ['slow', 'Only a’s'],
+      ['xss', '<img src=x onerror=__hit()>'],
+    ]);
+    expect(await test.page.evaluate(() => [(window as unknown as { __hits: number }).__hits, document.querySelectorAll('form img').length])).toEqual([0, 0]);
+    test.assertClean();
+    await test.page.close();
+  });
+});

@@ -1,0 +1,91 @@
+// The pure rules of form validation (seed section 5): trimming, required fields and
+// checkboxes, option lists, regex messages, and the compile check of data-regex.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { REGEX_MESSAGE, REQUIRED_MESSAGE, compilePattern, fieldError, groupError, isBlank, messageOr } from '../../src/lib/validate';
+
+const text = (value: string, more: Partial<Parameters<typeof fieldError>[0]> = {}) =>
+  fieldError({ required: true, check: false, checked: false, value, ...more });
+const whitespace = fc.array(fc.constantFrom(' ', '\t', '\n', '\r', '\u00a0', '\u2003', '\ufeff'), { maxLength: 12 }).map((a) => a.join(''));
+
+describe('required fields', () => {
+  it('an empty or blank required text field fails with its own message or the default', () => {
+    expect(text('')).toBe(REQUIRED_MESSAGE);
+    expect(REQUIRED_MESSAGE).toBe('This field is required');
+    expect(text('   \n\t')).toBe(REQUIRED_MESSAGE);
+    expect(text(' ', { requiredMessage: 'Please enter your first name.' })).toBe('Please enter your first name.');
+    expect(text('', { requiredMessage: '   ' })).toBe(REQUIRED_MESSAGE);
+    expect(text(' Ada ')).toBe('');
+  });
+
+  it('property: any whitespace-only value fails; any value with a non-space character passes', () => {
+    fc.assert(fc.property(whitespace, (value) => isBlank(value) && text(value) === REQUIRED_MESSAGE));
+    fc.assert(
+      fc.property(whitespace, fc.string({ minLength: 1 }).filter((s) => s.trim() !== ''), whitespace, (a, core, b) => text(a + core + b) === ''),
+    );
+  });
+
+  it('an optional blank field passes, even with a regex', () => {
+    expect(fieldError({ required: false, check: false, checked: false, value: '  ', mismatch: () => true })).toBe('');
+  });
+
+  it('a required checkbox must be checked; its value does not matter', () => {
+    const box = (checked: boolean, value = '') => fieldError({ required: true, check: true, checked, value, requiredMessage: 'Please agree.' });
+    expect(box(false, 'yes')).toBe('Please agree.');
+    expect(box(true, '')).toBe('');
+    expect(fieldError({ required: false, check: true, checked: false, value: 'on' })).toBe('');
+  });
+
+  it('property: an option list fails exactly when nothing is checked', () => {
+    fc.assert(
+      fc.property(fc.nat(20), fc.option(fc.string()), (count, message) => {
+        const result = groupError(count, message);
+        return count > 0 ? result === '' : result === messageOr(message, REQUIRED_MESSAGE);
+      }),
+    );
+  });
+});
+
+describe('regex rules', () => {
+  it('a mismatch shows the own regex message, else a default; the check sees the untrimmed value', () => {
+    const seen: string[] = [];
+    const mismatch = (value: string) => (seen.push(value), true);
+    expect(text(' x ', { mismatch, regexMessage: 'Please enter a valid email address.' })).toBe('Please enter a valid email address.');
+    expect(seen).toEqual([' x ']);
+    expect(text('x', { mismatch })).toBe(REGEX_MESSAGE);
+    expect(text('x', { mismatch: () => false })).toBe('');
+  });
+
+  it('the required message comes before the regex one', () => {
+    expect(text('', { mismatch: () => true, regexMessage: 'bad' })).toBe(REQUIRED_MESSAGE);
+  });
+
+  it('compilePattern: none for absent or empty, the source when valid under the v flag, a warning when broken', () => {
+    expect(compilePattern(null)).toBeNull();
+    expect(compilePattern('')).toBeNull();
+    expect(compilePattern('^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$')).toEqual({ source: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$' });
+    expect(compilePattern('^\\+?[0-9 \\(\\)\\-]{7,20}$')).toEqual({ source: '^\\+?[0-9 \\(\\)\\-]{7,20}$' });
+    expect(compilePattern('(a+)+$')).toEqual({ source: '(a+)+$' });
+    for (const broken of ['[', '(', 'a{2,1}', '[(]' /* v flag: ( must be escaped in a class */]) {
+      const rule = compilePattern(broken);
+      expect(rule && 'warning' in rule && rule.warning).toMatch(/not a valid pattern.*skipped/);
+    }
+  });
+
+  it('property: compilePattern never throws, and returns a source exactly when the anchored v-flag RegExp compiles', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 12 }), (source) => {
+        const rule = compilePattern(source);
+        if (source === '') return rule === null;
+        let ok = true;
+        try {
+          new RegExp('^(?:' + source + ')$', 'v');
+        } catch {
+          ok = false;
+        }
+        return ok ? 'source' in rule! : 'warning' in rule!;
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
