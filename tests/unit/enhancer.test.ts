@@ -47,6 +47,22 @@ function harness(options: { delay?: () => Promise<void>; failing?: string[] } = 
   return { calls, loads, enhancer, observer, flush };
 }
 
+
+/** A hooked element inserted, then removed while its chunk is still loading (held until release()). */
+function insertThenRemoveWhileLoading() {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const h = harness({ delay: () => gate });
+  h.observer.observe(document, { childList: true, subtree: true });
+  const element = document.createElement('div');
+  element.className = 'js-one';
+  document.body.append(element);
+  h.enhancer.handle(h.observer.takeRecords());
+  element.remove();
+  h.enhancer.handle(h.observer.takeRecords());
+  return { h, element, release };
+}
+
 describe('enhancer', () => {
   beforeEach(() => {
     document.body.innerHTML = '';
@@ -96,16 +112,7 @@ describe('enhancer', () => {
   });
 
   it('never sets up an element removed while its chunk loads, and once if it comes back', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const h = harness({ delay: () => gate });
-    h.observer.observe(document, { childList: true, subtree: true });
-    const element = document.createElement('div');
-    element.className = 'js-one';
-    document.body.append(element);
-    h.enhancer.handle(h.observer.takeRecords());
-    element.remove();
-    h.enhancer.handle(h.observer.takeRecords());
+    const { h, element, release } = insertThenRemoveWhileLoading();
     release();
     await h.flush();
     expect(h.calls.one.setup).toHaveLength(0);
@@ -116,16 +123,7 @@ describe('enhancer', () => {
   });
 
   it('sets up once when an element is removed and re-added during its own async start', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const h = harness({ delay: () => gate });
-    h.observer.observe(document, { childList: true, subtree: true });
-    const element = document.createElement('div');
-    element.className = 'js-one';
-    document.body.append(element);
-    h.enhancer.handle(h.observer.takeRecords());
-    element.remove();
-    h.enhancer.handle(h.observer.takeRecords());
+    const { h, element, release } = insertThenRemoveWhileLoading();
     document.body.append(element);
     h.enhancer.handle(h.observer.takeRecords());
     release();
