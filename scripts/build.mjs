@@ -14,10 +14,14 @@ const CORE_ENTRY = 'src/injector/veneer.ts';
 // src/injector/chunks.ts holds these placeholders.
 // Names and the hash are replaced as bare tokens (the minifier may fold them into a template
 // literal); they hold only [a-z0-9-], safe inside any string. The selector table is an object.
-const NAMES = /__VENEER_NAMES__/;
-const SELECTORS = /(["'])__VENEER_SELECTORS__\1/;
+const TABLE = /(["'`])__VENEER_TABLE__\1/;
 const HASH = /__VENEER_HASH__/;
 const HASH_LENGTH = 8;
+// Shared runtimes: chunks with no hook of their own, loaded by the chunks that need them
+// through the core's loader (src/lib/ui.ts). Name → entry.
+const RUNTIMES = { ui: 'src/lib/ui-runtime.ts' };
+const stagedFile = (entry) => path.join(staging, entry.replace(/^src\//, '').replace(/\.ts$/, '.js'));
+const entryOf = (name) => RUNTIMES[name] ?? `src/features/${name}/index.ts`;
 
 /** registry.json's rows, checked against the feature folders: each row needs its folder. */
 async function features() {
@@ -36,31 +40,29 @@ async function features() {
 
 async function writeDist(registry) {
   const names = Object.keys(registry);
+  const chunks = [...names, ...Object.keys(RUNTIMES)];
   await rm(distDir, { recursive: true, force: true });
   await mkdir(distDir, { recursive: true });
   // One content hash over every chunk (see src/injector/chunks.ts for why not one each).
   const codes = {};
-  const selectors = {};
   const digest = createHash('sha256');
-  for (const name of names) {
-    codes[name] = await readFile(path.join(staging, 'features', name, 'index.js'), 'utf8');
+  for (const name of chunks) {
+    codes[name] = await readFile(stagedFile(entryOf(name)), 'utf8');
     digest.update(name + '\0' + codes[name] + '\0');
-    if (registry[name]) selectors[name] = registry[name];
   }
   const contentHash = digest.digest('hex').slice(0, HASH_LENGTH);
   const files = {};
-  for (const name of names) {
+  for (const name of chunks) {
     files[name] = `${name}.${contentHash}.js`;
     await writeFile(path.join(distDir, files[name]), codes[name]);
   }
-  const core = await readFile(path.join(staging, 'injector', 'veneer.js'), 'utf8');
-  if (![NAMES, SELECTORS, HASH].every((placeholder) => placeholder.test(core)))
+  const core = await readFile(stagedFile(CORE_ENTRY), 'utf8');
+  if (![TABLE, HASH].every((placeholder) => placeholder.test(core)))
     throw new Error('build: the registry placeholders are missing from the core');
   await writeFile(
     path.join(distDir, 'veneer.js'),
     core
-      .replace(NAMES, () => names.join(' '))
-      .replace(SELECTORS, () => `(${JSON.stringify(selectors)})`)
+      .replace(TABLE, () => JSON.stringify(names.map((name) => (registry[name] ? `${name}:${registry[name]}` : name)).join(';')))
       .replace(HASH, () => contentHash),
   );
   await writeFile(path.join(distDir, 'chunks.json'), JSON.stringify(files, null, 2) + '\n');
@@ -96,7 +98,7 @@ function bundler(entry, mode) {
 export async function build({ mode = 'production' } = {}) {
   const registry = await features();
   await rm(staging, { recursive: true, force: true });
-  for (const entry of [CORE_ENTRY, ...Object.keys(registry).map((name) => `src/features/${name}/index.ts`)])
+  for (const entry of [CORE_ENTRY, ...[...Object.keys(registry), ...Object.keys(RUNTIMES)].map(entryOf)])
     await bundler(entry, mode).run();
   return { files: await writeDist(registry) };
 }

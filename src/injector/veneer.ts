@@ -5,7 +5,6 @@ import { chunkFile, hooks } from './chunks';
 import { createEnhancer } from './enhancer';
 import { createLoader } from './loader';
 import { readSettings } from './settings';
-import { watchWindow } from './window-events';
 
 // Symbol.for('veneer') is CORE_KEY of src/lib/feature; importing it would pull lib code in.
 const CORE_KEY = Symbol.for('veneer');
@@ -31,7 +30,6 @@ if (!(globalThis as Global)[CORE_KEY]) {
   });
 
   const begin = () => {
-    watchWindow(bus);
     enhancer.scan([document.documentElement]);
     observer.observe(document, { childList: true, subtree: true });
   };

@@ -58,6 +58,8 @@ export const CORE_KEY = Symbol.for('veneer');
 
 export interface CoreHandle {
   define(name: string, feature: Feature): void;
+  /** Loads a chunk by name: features, and shared runtimes such as `ui` (./ui). */
+  load(name: string): Promise<Feature>;
 }
 
 export const ENHANCED = 'data-enhanced';

@@ -64,10 +64,11 @@ describe('core', () => {
       allowErrors: [/\[veneer\]/],
       intercept: (url) => void (/\.[0-9a-f]{8}\.js$/.test(url) && started.push(url)),
     });
-    // The three chunk requests all leave before any of them has answered.
+    // The four chunk requests (page: the <html> element's) all leave before any has answered.
     expect(started.map((url) => new URL(url).pathname.split('/').pop()!.split('.')[0]).sort()).toEqual([
       'carousel',
       'expand',
+      'page',
       'tabs',
     ]);
     expect(chunkRequests(test, 'carousel')).toHaveLength(1);

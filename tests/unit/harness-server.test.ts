@@ -104,7 +104,8 @@ describe('pages and the catalogue', () => {
   it('lists the pages (not _ or hidden folders) as HTML and JSON', async () => {
     const list = (await (await get('/__pages.json')).json()) as { name: string; path: string; title: string }[];
     const registry = JSON.parse(await readFile(REGISTRY_FILE, 'utf8')) as Record<string, string>;
-    const none = { features: Object.fromEntries(Object.keys(registry).map((name) => [name, false])), hooks: [] };
+    // Only the page feature (hook: the <html> element) is on a page without hooks.
+    const none = { features: Object.fromEntries(Object.keys(registry).map((name) => [name, name === 'page'])), hooks: [] };
     expect(list).toEqual([
       { name: 'home', path: '/home/', title: 'Home & away', ...none },
       { name: 'tagged', path: '/tagged/', title: 'Tagged', ...none },

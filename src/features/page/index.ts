@@ -1,0 +1,26 @@
+// The page itself (hook: the <html> element, so this chunk loads on every page): the
+// contract's window topics and the check of the script tag's settings. Kept out of the
+// core, which every visitor downloads before anything else, to hold it under 1 536 B.
+// /window/resize fires at most every 250 ms (the seed); /window/scroll as the browser fires
+// it (once a frame at most). Handlers read innerWidth or scrollY themselves.
+import { defineFeature } from '../../lib/feature';
+import { checkSettings } from '../../lib/settings';
+
+const RESIZE_THROTTLE_MS = 250;
+
+defineFeature('page', (_html, { bus, settings, signal }) => {
+  checkSettings(settings.data);
+  let resizing = 0;
+  addEventListener(
+    'resize',
+    () =>
+      (resizing ||= window.setTimeout(() => {
+        resizing = 0;
+        bus.emit('/window/resize');
+      }, RESIZE_THROTTLE_MS)),
+    { signal },
+  );
+  // Scroll events cannot be cancelled, so a passive listener never delays scrolling.
+  addEventListener('scroll', () => bus.emit('/window/scroll'), { passive: true, signal });
+  return () => clearTimeout(resizing);
+});

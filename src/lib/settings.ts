@@ -1,0 +1,44 @@
+// The script tag's settings (data-* on veneer's own <script>), one table for every setting.
+// The core reads data-chunk-timeout itself with TIMEOUT_PATTERN and falls back silently: its
+// warning, and every other setting's check, runs in the page chunk, to keep the core small.
+import { warn } from './log';
+
+export const DEFAULT_CHUNK_TIMEOUT = 120000;
+/** Whole milliseconds, 1 to 999 999 999. */
+export const TIMEOUT_PATTERN = /^[1-9]\d{0,8}$/;
+
+interface Setting {
+  /** The data-* attribute, as written on the tag. */
+  attribute: string;
+  valid(value: string): boolean;
+  /** What veneer uses when the value is not valid, as the warning names it. */
+  fallback: string;
+}
+
+export const SETTINGS: Record<string, Setting> = {
+  chunkTimeout: {
+    attribute: 'data-chunk-timeout',
+    valid: (value) => TIMEOUT_PATTERN.test(value),
+    fallback: String(DEFAULT_CHUNK_TIMEOUT),
+  },
+  analyticsId: {
+    attribute: 'data-analytics-id',
+    // GA4 measurement ids (G-XXXXXXX); anything else sends nothing.
+    valid: (value) => /^G-[A-Z0-9]{4,20}$/.test(value),
+    fallback: 'no analytics',
+  },
+  debug: {
+    attribute: 'data-debug',
+    valid: (value) => value === '' || value === 'true' || value === 'false',
+    fallback: 'false',
+  },
+};
+
+/** Warns once for each setting present with a value that is not valid. */
+export function checkSettings(data: Readonly<Record<string, string | undefined>>) {
+  for (const [key, setting] of Object.entries(SETTINGS)) {
+    const value = data[key];
+    if (value != null && !setting.valid(value))
+      warn(`${setting.attribute}="${value}" is not valid: using ${setting.fallback}`);
+  }
+}
