@@ -13,6 +13,8 @@ export type Topics = {
   '/status': { message: string; element?: Element };
   '/panel/open': { owner: Element };
   '/analytics/event': { category: string; action: string; label?: string; value?: number };
+  /** A permission prompt's state changed (src/lib/consent.ts holds the stored answers). */
+  '/permission': { type: 'geolocation' | 'cookie'; state: 'pending' | 'no' | 'yes' | 'blocked' };
   [topic: string]: unknown;
 };
 
