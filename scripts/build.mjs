@@ -4,6 +4,8 @@ import { Parcel } from '@parcel/core';
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -69,6 +71,15 @@ async function writeDist(registry) {
   return files;
 }
 
+/**
+ * The package's ES module entry and its declarations, by tsc (tsconfig.package.json) into
+ * dist/esm/: ten lines of code, no bundling needed.
+ */
+async function writePackage() {
+  const tsc = path.join(root, 'node_modules', '.bin', 'tsc');
+  await promisify(execFile)(tsc, ['-p', path.join(root, 'tsconfig.package.json')], { cwd: root });
+}
+
 function bundler(entry, mode) {
   return new Parcel({
     entries: [path.join(root, entry)],
@@ -100,7 +111,9 @@ export async function build({ mode = 'production' } = {}) {
   await rm(staging, { recursive: true, force: true });
   for (const entry of [CORE_ENTRY, ...[...Object.keys(registry), ...Object.keys(RUNTIMES)].map(entryOf)])
     await bundler(entry, mode).run();
-  return { files: await writeDist(registry) };
+  const files = await writeDist(registry);
+  await writePackage();
+  return { files };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -3,7 +3,21 @@
 // GET /__csp-reports (DELETE clears).
 export const CSP_REPORT_PATH = '/__csp-report';
 
-export const STRICT_CSP =
-  "script-src 'self'; style-src 'self'; object-src 'none'; base-uri 'none'; " +
-  "require-trusted-types-for 'script'; trusted-types veneer dompurify; " +
-  `report-uri ${CSP_REPORT_PATH}`;
+/** veneer's Trusted Types policies: the core's chunk loader, and DOMPurify where there is no Sanitizer API. */
+export const VENEER_POLICIES = ['veneer', 'dompurify'];
+
+/**
+ * The strict policy, allowing `policies` as Trusted Types policy names (never `default`).
+ * `inline` also allows the page's own inline scripts and styles (the tests' fixtures have
+ * them); Trusted Types stay enforced.
+ */
+export function strictCsp(policies: readonly string[] = VENEER_POLICIES, { inline = false } = {}): string {
+  const own = inline ? "'self' 'unsafe-inline'" : "'self'";
+  return (
+    `script-src ${own}; style-src ${own}; object-src 'none'; base-uri 'none'; ` +
+    `require-trusted-types-for 'script'; trusted-types ${policies.join(' ')}; ` +
+    `report-uri ${CSP_REPORT_PATH}`
+  );
+}
+
+export const STRICT_CSP = strictCsp();

@@ -20,8 +20,8 @@ export interface HarnessConfig {
   root: string;
   /** The build output served under /Content/scripts/dist/ and /cdn/x/. */
   distDir: string;
-  /** Strict CSP on every page (a page can opt out with ?csp=off). */
-  csp: boolean;
+  /** Strict CSP on every page (a page can opt out with ?csp=off): true for STRICT_CSP, or the policy itself. */
+  csp: boolean | string;
   /** Snapshot regression files (stored, and the last run's) for /__snapshots.json and /__snapshots/…. */
   snapshots?: SnapshotDirs;
   /** The harness UI build (scripts/build-ui.mjs): index.html at /, assets under /__ui/. */
@@ -97,7 +97,9 @@ async function serveStatic(ctx: Ctx, base: string, segments: string[], kind: 'di
     const src = srcParam === null || srcParam === '' ? undefined : checkVeneerSrc(srcParam);
     const text = transformPage(body.toString('utf8'), { enabled: !veneerOff, src });
     const csp = ctx.query.get('csp');
-    if (csp === 'strict' || (ctx.config.csp && csp !== 'off')) headers['Content-Security-Policy'] = STRICT_CSP;
+    const own = typeof ctx.config.csp === 'string' ? ctx.config.csp : STRICT_CSP;
+    if (csp === 'strict') headers['Content-Security-Policy'] = STRICT_CSP;
+    else if (ctx.config.csp && csp !== 'off') headers['Content-Security-Policy'] = own;
     return { status: 200, headers, body: text };
   }
   return { status: 200, headers, body };

@@ -14,7 +14,7 @@ import { parsePrefixFault, parseQueryFault, splitFaultPrefix, wait, type Fault }
 import { HttpError, errorReply, empty, notFound, type Reply } from './http';
 import { createState, route, type Ctx, type HarnessConfig, type HarnessState } from './routes';
 
-export { STRICT_CSP, CSP_REPORT_PATH } from './csp';
+export { STRICT_CSP, CSP_REPORT_PATH, strictCsp } from './csp';
 export { DEFAULT_VENEER_SRC } from './inject';
 export type { HarnessState } from './routes';
 
@@ -43,8 +43,8 @@ export interface ServerOptions {
   snapshotArtifactsDir?: string;
   /** One call per finished (or aborted) request. */
   log?: (entry: LogEntry) => void;
-  /** Strict CSP on every page (a page opts out with ?csp=off). Default false. */
-  csp?: boolean;
+  /** Strict CSP on every page (a page opts out with ?csp=off): true for STRICT_CSP, or the policy itself. Default false. */
+  csp?: boolean | string;
 }
 
 export interface HarnessServer {

@@ -1,6 +1,7 @@
 // The core: the only code every visitor downloads. No feature code here.
 import mitt from 'mitt';
 import type { Bus, CoreHandle } from '../lib/feature';
+import type { Veneer } from '../package';
 import { chunkFile, hooks } from './chunks';
 import { createEnhancer } from './enhancer';
 import { createLoader } from './loader';
@@ -21,13 +22,14 @@ if (!(globalThis as Global)[CORE_KEY]) {
 
   // The bus itself, with ready(): on, off, emit (and mitt's `all`). Assignment makes an own
   // property of window, which wins over named elements (<img id="veneer">).
-  (window as unknown as { veneer: object }).veneer = Object.assign(bus, {
+  const api: Veneer = Object.assign(bus, {
     /** Settles when every enhancement pending now (including unseen mutations) has finished. */
     ready(): Promise<void> {
       enhancer.handle(observer.takeRecords());
       return enhancer.settled();
     },
   });
+  (window as unknown as { veneer: Veneer }).veneer = api;
 
   const begin = () => {
     enhancer.scan([document.documentElement]);

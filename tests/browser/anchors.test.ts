@@ -205,7 +205,7 @@ describe('anchor scrolling', () => {
     expect(await count()).toBe(before - 1);
     const restored = await test.page.evaluateHandle(() => {
       const div = document.createElement('div');
-      div.innerHTML = '<a class="js-back-to-top" href="#top">Top</a><div class="js-anchor-trigger" data-target="#archive">x</div>';
+      div.innerHTML = testHTML('<a class="js-back-to-top" href="#top">Top</a><div class="js-anchor-trigger" data-target="#archive">x</div>');
       document.body.append(div);
       return div;
     });

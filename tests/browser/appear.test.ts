@@ -292,8 +292,8 @@ describe('appear', () => {
     const result = await test.page.evaluate(async () => {
       const veneer = (window as unknown as { veneer: { ready(): Promise<void> } }).veneer;
       const host = document.getElementById('host')!;
-      host.innerHTML = '<div class="js-appear" id="late">late</div>';
-      document.body.insertAdjacentHTML('afterbegin', '<div class="js-appear" id="top">top</div>');
+      host.innerHTML = testHTML('<div class="js-appear" id="late">late</div>');
+      document.body.insertAdjacentHTML('afterbegin', testHTML('<div class="js-appear" id="top">top</div>'));
       await veneer.ready();
       return [document.getElementById('late')!.className, document.getElementById('top')!.className];
     });

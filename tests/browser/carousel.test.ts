@@ -215,7 +215,7 @@ describe('carousel', () => {
     const test = await session.open('/__fixture/carousel-empty', { html: fixture(markup) });
     const same = await test.page.evaluate((html) => {
       const template = document.createElement('template');
-      template.innerHTML = html;
+      template.innerHTML = testHTML(html);
       return { now: document.querySelector('.js-carousel')!.outerHTML, sent: template.content.firstElementChild!.outerHTML };
     }, markup);
     expect(test.warnings.filter((text) => text.startsWith('[veneer] carousel: no .js-carousel-slide'))).toHaveLength(1);
@@ -263,12 +263,12 @@ describe('carousel', () => {
       });
       const host = document.getElementById('host')!;
       // 1,000 inserted and removed in one task: never set up.
-      host.innerHTML = markup.repeat(1000);
+      host.innerHTML = testHTML(markup.repeat(1000));
       host.replaceChildren();
       await veneer.ready();
       const afterFlash = marks;
       // 200 inserted, then removed in one task once enhanced: 200 set-ups, 200 teardowns.
-      host.innerHTML = markup.repeat(200);
+      host.innerHTML = testHTML(markup.repeat(200));
       await veneer.ready();
       const all = [...host.children];
       const enhanced = all.filter((el) => el.getAttribute('data-enhanced') === 'carousel').length;
@@ -293,7 +293,7 @@ describe('carousel', () => {
       const veneer = (window as unknown as { veneer: { ready(): Promise<void> } }).veneer;
       // The carousel as the CMS sent it: the same page without veneer.
       const source = await (await fetch('/home/?veneer=off')).text();
-      const sent = new DOMParser().parseFromString(source, 'text/html').querySelector('.js-carousel')!.outerHTML;
+      const sent = new DOMParser().parseFromString(testHTML(source), 'text/html').querySelector('.js-carousel')!.outerHTML;
       const carousel = document.querySelector<HTMLElement>('.js-carousel')!;
       const parent = carousel.parentElement!;
       carousel.remove();

@@ -87,7 +87,7 @@ describe('core', () => {
     const test = await session.open('/__fixture/dynamic', { html: page('<div id="a"></div><div id="b"></div>') });
     const marks = await countMarks(test);
     await test.page.evaluate((html) => {
-      document.getElementById('a')!.innerHTML = html;
+      document.getElementById('a')!.innerHTML = testHTML(html);
     }, CAROUSEL);
     await test.ready();
     expect(await test.page.$eval('#a .js-carousel', (el) => el.getAttribute('data-enhanced'))).toBe('carousel');
@@ -117,7 +117,7 @@ describe('core', () => {
     const result = await test.page.evaluate(async (html) => {
       const veneer = (window as unknown as { veneer: { ready(): Promise<void> } }).veneer;
       const host = document.getElementById('host')!;
-      host.innerHTML = html;
+      host.innerHTML = testHTML(html);
       const carousel = host.firstElementChild!;
       await Promise.resolve();
       carousel.remove();

@@ -264,7 +264,7 @@ describe('expand', () => {
     const result = await test.page.evaluate(async () => {
       const veneer = (window as unknown as { veneer: { ready(): Promise<void> } }).veneer;
       const source = await (await fetch('/home/?veneer=off')).text();
-      const sent = new DOMParser().parseFromString(source, 'text/html').querySelectorAll('.expand-list > .js-expand')[1].outerHTML;
+      const sent = new DOMParser().parseFromString(testHTML(source), 'text/html').querySelectorAll('.expand-list > .js-expand')[1].outerHTML;
       const item = document.querySelectorAll('.expand-list > .js-expand')[1];
       const next = item.nextSibling;
       const parent = item.parentElement!;
@@ -291,7 +291,7 @@ describe('expand', () => {
       const veneer = (window as unknown as { veneer: { ready(): Promise<void> } }).veneer;
       const list = document.querySelector('.expand-list')!;
       const item = '<div class="js-expand storm" data-expand-set="faq"><button class="js-expand-trigger">Q</button><div class="js-expand-content">A</div></div>';
-      list.insertAdjacentHTML('beforeend', item.repeat(500));
+      list.insertAdjacentHTML('beforeend', testHTML(item.repeat(500)));
       await veneer.ready();
       const storm = [...list.querySelectorAll('.storm')];
       const enhanced = storm.filter((el) => el.getAttribute('data-enhanced') === 'expand').length;
@@ -345,7 +345,7 @@ describe('expand', () => {
     const test = await session.open('/__fixture/expand-missing', { html: fixture(markup) });
     const same = await test.page.evaluate((html) => {
       const template = document.createElement('template');
-      template.innerHTML = html;
+      template.innerHTML = testHTML(html);
       return { now: document.querySelector('.js-expand')!.outerHTML, sent: template.content.firstElementChild!.outerHTML };
     }, markup);
     expect(test.warnings.filter((text) => text.startsWith('[veneer] expand: .js-expand-trigger or .js-expand-content missing'))).toHaveLength(1);

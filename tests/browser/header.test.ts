@@ -133,7 +133,7 @@ describe('header', () => {
     const result = await test.page.evaluate(async () => {
       const veneer = (window as unknown as { veneer: { ready(): Promise<void> } }).veneer;
       const source = await (await fetch('/home/?veneer=off')).text();
-      const sent = new DOMParser().parseFromString(source, 'text/html').querySelector('.js-header')!;
+      const sent = new DOMParser().parseFromString(testHTML(source), 'text/html').querySelector('.js-header')!;
       const header = document.querySelector('.js-header')!;
       const next = header.nextSibling;
       header.remove();

@@ -167,7 +167,7 @@ describe('nav', () => {
     const result = await test.page.evaluate(async () => {
       const veneer = (window as unknown as { veneer: { ready(): Promise<void>; emit(topic: string, data: unknown): void } }).veneer;
       const source = await (await fetch('/home/?veneer=off')).text();
-      const sent = new DOMParser().parseFromString(source, 'text/html');
+      const sent = new DOMParser().parseFromString(testHTML(source), 'text/html');
       const navEl = document.querySelector('.js-nav')!;
       const toggle = document.querySelector<HTMLElement>('.js-menu-toggle')!;
       const parent = navEl.parentElement!;

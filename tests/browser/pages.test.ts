@@ -235,6 +235,7 @@ describe('captured pages', () => {
   it('the violation listener sees a violation under ?csp=strict (control)', async () => {
     const { test } = await openBefore(session, '/contact/?csp=strict', {
       init: listenViolations,
+      allowViolations: true,
       allowErrors: [/^Applying inline style violates the following Content Security Policy directive 'style-src 'self''/],
     });
     await test.page.evaluate(() => {

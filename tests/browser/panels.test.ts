@@ -171,7 +171,7 @@ describe('search and language panels', () => {
     const result = await test.page.evaluate(async () => {
       const veneer = (window as unknown as { veneer: { ready(): Promise<void> } }).veneer;
       const source = await (await fetch('/home/?veneer=off')).text();
-      const sent = new DOMParser().parseFromString(source, 'text/html').querySelector('.js-search-toggle')!.parentElement!.outerHTML;
+      const sent = new DOMParser().parseFromString(testHTML(source), 'text/html').querySelector('.js-search-toggle')!.parentElement!.outerHTML;
       const tool = document.querySelector('.js-search-toggle')!.parentElement!;
       const parent = tool.parentElement!;
       const next = tool.nextSibling;

@@ -34,7 +34,8 @@ it('bundles preact, not react, and its hooks run in the production build', async
     html: '<!doctype html><html lang="en"><head><title>probe</title></head><body><div id="root"></div></body></html>',
     ready: false,
   });
-  await test.page.addScriptTag({ content: code });
+  // The probe is not veneer: run as DevTools code, which the page's script-src does not govern.
+  await test.page.evaluate(code);
   await test.page.click('#probe');
   await test.page.click('#probe');
   expect(await test.page.$eval('#probe', (el) => el.textContent)).toBe('clicked 2');

@@ -149,7 +149,12 @@ export async function preparePage(page: Page): Promise<void> {
 export async function settle(page: Page): Promise<void> {
   const styled = await page.evaluate(() => (window as unknown as { __snapshotStill?: true }).__snapshotStill === true);
   if (!styled) {
-    await page.addStyleTag({ content: STILL_CSS });
+    // A constructable sheet: a <style> element would break the pages' strict CSP (style-src 'self').
+    await page.evaluate((css) => {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(css);
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    }, STILL_CSS);
     await page.evaluate(() => void ((window as unknown as { __snapshotStill: true }).__snapshotStill = true));
   }
   await page.evaluate(async () => {

@@ -1,18 +1,59 @@
 // What every browser test shares: the harness server, Debian's Chromium, and a page that
 // fails the test on any page error or console error it did not expect.
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import puppeteer, { type Browser, type Page, type ConsoleMessage } from 'puppeteer';
 import { chromiumArgs } from '../../src/harness/chromium';
+import { VENEER_POLICIES, strictCsp } from '../../src/harness/csp';
 import { startServer } from '../../src/harness/server';
 
 // No test, even one that catches a bug, sends traffic off this machine (the host-resolver
 // rule; the capture tool drops it to reach a live site).
 export const CHROMIUM_ARGS = chromiumArgs({ offline: true });
 
+/**
+ * Every page of every browser test runs under the strict CSP with Trusted Types (issue 9),
+ * and any violation fails the test. Captured pages get it whole. Fixtures (the tests' own
+ * HTML) keep Trusted Types but may carry inline scripts and styles (page scripts, layout).
+ * The tests' own DOM writes in page.evaluate use `testHTML()`, through a policy of their
+ * own, `veneer-test`, which veneer's code never sees. `VENEER_CSP=off` runs without (to compare).
+ */
+const CSP_ON = process.env.VENEER_CSP !== 'off';
+const TEST_POLICIES = [...VENEER_POLICIES, 'veneer-test'];
+export const TEST_CSP = CSP_ON ? strictCsp(TEST_POLICIES) : undefined;
+export const FIXTURE_CSP = CSP_ON ? strictCsp(TEST_POLICIES, { inline: true }) : undefined;
+
+/** Runs in every test page before its own scripts: testHTML(), and violations logged for the test. */
+function pageSupport() {
+  type Policy = { createHTML(html: string): string; createScriptURL(url: string): string };
+  type TT = { createPolicy(name: string, rules: Policy): Policy };
+  let policy: Policy | undefined;
+  // Created on first use: pages served with veneer's own policy alone (?csp=strict) never ask.
+  const same = (text: string) => text;
+  const testPolicy = () =>
+    (policy ||= (window as unknown as { trustedTypes?: TT }).trustedTypes?.createPolicy('veneer-test', {
+      createHTML: same,
+      createScriptURL: same,
+    }) ?? { createHTML: same, createScriptURL: same });
+  Object.defineProperty(window, 'testHTML', { value: (html: string) => testPolicy().createHTML(html) });
+  Object.defineProperty(window, 'testScriptURL', { value: (url: string) => testPolicy().createScriptURL(url) });
+  document.addEventListener('securitypolicyviolation', (event) =>
+    console.error(`[csp-violation] ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`),
+  );
+}
+
+declare global {
+  /** HTML for a sink (innerHTML, insertAdjacentHTML) in a test's page.evaluate, allowed by the test CSP. */
+  function testHTML(html: string): string;
+  /** A script URL for a test's own script element (script.src), allowed by the test CSP. */
+  function testScriptURL(url: string): string;
+}
+
 export interface Session {
   url: string;
   browser: Browser;
   open(path: string, options?: OpenOptions): Promise<TestPage>;
+  /** Violations on pages opened since the last call that their test did not allow. */
+  takeViolations(): string[];
   close(): Promise<void>;
 }
 
@@ -27,6 +68,8 @@ export interface OpenOptions {
   html?: string;
   /** Called with each request before it goes out; return 'abort' to fail it. */
   intercept?: (url: string) => 'abort' | void | Promise<'abort' | void>;
+  /** The test provokes CSP violations on purpose: they do not fail it. */
+  allowViolations?: boolean;
 }
 
 export interface TestPage {
@@ -34,19 +77,23 @@ export interface TestPage {
   errors: string[];
   warnings: string[];
   requests: string[];
+  /** CSP and Trusted Types violations seen on the page. */
+  violations: string[];
   /** Throws if the page raised an error or logged an unexpected console error. */
   assertClean(): void;
   ready(): Promise<void>;
 }
 
 export async function startSession(): Promise<Session> {
-  const server = await startServer({ port: 0 });
+  const server = await startServer({ port: 0, csp: TEST_CSP ?? false });
   const browser = await puppeteer.launch({
     headless: true,
     args: CHROMIUM_ARGS,
     userDataDir: undefined,
   });
   const pages: TestPage[] = [];
+  let checked = 0;
+  const allowed = new WeakSet<TestPage>();
 
   async function open(path: string, options: OpenOptions = {}): Promise<TestPage> {
     const page = await browser.newPage();
@@ -59,6 +106,8 @@ export async function startSession(): Promise<Session> {
     const unexpected: string[] = [];
     const warnings: string[] = [];
     const requests: string[] = [];
+    const violations: string[] = [];
+    await page.evaluateOnNewDocument(pageSupport);
     page.on('pageerror', (error) => {
       const text = 'pageerror: ' + ((error as Error).stack ?? String(error));
       errors.push(text);
@@ -66,6 +115,7 @@ export async function startSession(): Promise<Session> {
     });
     page.on('console', (message: ConsoleMessage) => {
       const text = message.text();
+      if (text.startsWith('[csp-violation] ')) return void violations.push(text);
       if (message.type() === 'warn') warnings.push(text);
       if (message.type() !== 'error') return;
       errors.push(text);
@@ -76,7 +126,12 @@ export async function startSession(): Promise<Session> {
       await page.setRequestInterception(true);
       page.on('request', async (request) => {
         if (options.html !== undefined && request.url() === server.url + path)
-          return request.respond({ status: 200, contentType: 'text/html; charset=utf-8', body: options.html });
+          return request.respond({
+            status: 200,
+            contentType: 'text/html; charset=utf-8',
+            headers: FIXTURE_CSP ? { 'Content-Security-Policy': FIXTURE_CSP } : {},
+            body: options.html,
+          });
         if ((await options.intercept?.(request.url())) === 'abort') return request.abort('failed');
         return request.continue();
       });
@@ -86,12 +141,15 @@ export async function startSession(): Promise<Session> {
       errors,
       warnings,
       requests,
+      violations,
       assertClean() {
         if (unexpected.length) throw new Error('page errors:\n' + unexpected.join('\n'));
+        if (violations.length && !options.allowViolations) throw new Error('CSP violations:\n' + violations.join('\n'));
       },
       ready: () => page.evaluate(() => (window as unknown as { veneer: { ready(): Promise<void> } }).veneer.ready()),
     };
     pages.push(testPage);
+    if (options.allowViolations) allowed.add(testPage);
     // DOMContentLoaded, then ready(): a chunk still loading delays the load event.
     await page.goto(server.url + path, { waitUntil: 'domcontentloaded' });
     if (options.ready !== false) await testPage.ready();
@@ -102,6 +160,11 @@ export async function startSession(): Promise<Session> {
     url: server.url,
     browser,
     open,
+    takeViolations() {
+      const fresh = pages.slice(checked).filter((page) => !allowed.has(page));
+      checked = pages.length;
+      return fresh.flatMap((page) => page.violations);
+    },
     async close() {
       await browser.close();
       await server.close();
@@ -119,6 +182,11 @@ export function useSession(): Session {
     current = await startSession();
   });
   afterAll(() => current?.close());
+  // A violation fails its test even when the test never calls assertClean().
+  afterEach(() => {
+    const violations = current?.takeViolations() ?? [];
+    if (violations.length) throw new Error('CSP violations:\n' + violations.join('\n'));
+  });
   const started = () => {
     if (!current) throw new Error('useSession: the session starts in beforeAll');
     return current;
@@ -131,6 +199,7 @@ export function useSession(): Session {
       return started().browser;
     },
     open: (path, options) => started().open(path, options),
+    takeViolations: () => started().takeViolations(),
     close: () => started().close(),
   };
 }

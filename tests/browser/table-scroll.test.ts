@@ -116,7 +116,7 @@ describe('table-scroll', () => {
     const result = await test.page.evaluate(async () => {
       const veneer = (window as unknown as { veneer: { ready(): Promise<void> } }).veneer;
       const source = await (await fetch('/news/?veneer=off')).text();
-      const sent = new DOMParser().parseFromString(source, 'text/html').querySelector('.rich-text')!;
+      const sent = new DOMParser().parseFromString(testHTML(source), 'text/html').querySelector('.rich-text')!;
       const block = document.querySelector('.rich-text')!;
       const parent = block.parentElement!;
       block.remove();
@@ -173,7 +173,7 @@ describe('table-scroll', () => {
     await test.page.evaluate(async () => {
       document.querySelector('.rich-text')!.scrollLeft = 120;
       const script = document.createElement('script');
-      script.src = '/Content/scripts/dist/veneer.js';
+      script.src = testScriptURL('/Content/scripts/dist/veneer.js');
       document.head.append(script);
       await new Promise((resolve) => script.addEventListener('load', resolve));
       await (window as unknown as { veneer: { ready(): Promise<void> } }).veneer.ready();

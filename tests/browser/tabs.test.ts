@@ -312,7 +312,7 @@ describe('tabs', () => {
     const test = await session.open('/__fixture/tabs-none', { html: fixture(markup) });
     const same = await test.page.evaluate((html) => {
       const template = document.createElement('template');
-      template.innerHTML = html;
+      template.innerHTML = testHTML(html);
       return { now: document.querySelector('.js-tabs')!.outerHTML, sent: template.content.firstElementChild!.outerHTML };
     }, markup);
     expect(test.warnings.filter((text) => text.startsWith('[veneer] tabs: href="#nowhere"'))).toHaveLength(1);

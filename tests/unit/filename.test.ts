@@ -47,7 +47,7 @@ describe('zipName', () => {
         expect(name).toMatch(SAFE);
         expect(zipName(title, types)).toBe(name);
       }),
-      { numRuns: 2000 },
+      { numRuns: 10_000 },
     );
   });
 

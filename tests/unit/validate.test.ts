@@ -85,7 +85,7 @@ describe('regex rules', () => {
         }
         return ok ? 'source' in rule! : 'warning' in rule!;
       }),
-      { numRuns: 500 },
+      { numRuns: 10_000 },
     );
   });
 });
