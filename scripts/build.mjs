@@ -21,7 +21,15 @@ const HASH = /__VENEER_HASH__/;
 const HASH_LENGTH = 8;
 // Shared runtimes: chunks with no hook of their own, loaded by the chunks that need them
 // through the core's loader (src/lib/ui.ts). Name → entry.
-const RUNTIMES = { ui: 'src/lib/ui-runtime.ts', sanitize: 'src/lib/sanitize-runtime.ts' };
+const RUNTIMES = {
+  ui: 'src/lib/ui-runtime.ts',
+  sanitize: 'src/lib/sanitize-runtime.ts',
+  // Label sets (src/lib/labels.ts): one per page, in its language.
+  'labels-en': 'src/lib/labels/en-chunk.ts',
+  'labels-de': 'src/lib/labels/de.ts',
+  'labels-fr': 'src/lib/labels/fr.ts',
+  'labels-es': 'src/lib/labels/es.ts',
+};
 const stagedFile = (entry) => path.join(staging, entry.replace(/^src\//, '').replace(/\.ts$/, '.js'));
 const entryOf = (name) => RUNTIMES[name] ?? `src/features/${name}/index.ts`;
 

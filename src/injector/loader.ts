@@ -9,7 +9,7 @@ type TrustedTypesWindow = { trustedTypes?: { createPolicy(name: string, rules: P
  */
 export function createLoader(settings: CoreSettings, fileOf: (name: string) => string) {
   const loads = new Map<string, Promise<Feature>>();
-  const waiting = new Map<string, (feature: Feature) => void>();
+  const waiting = new Map<string, (feature: Feature | Promise<Feature>) => void>();
   let policy: Policy | undefined;
   try {
     // The policy object never leaves this closure, and its only caller passes chunk URLs
@@ -23,11 +23,12 @@ export function createLoader(settings: CoreSettings, fileOf: (name: string) => s
     new Promise<Feature>((resolve, reject) => {
       const url = settings.base + fileOf(name);
       const script = document.createElement('script');
-      const done = (feature?: Feature) => {
+      const done = (feature?: Feature | Promise<Feature>) => {
         if (waiting.get(name) !== done) return;
         waiting.delete(name);
         clearTimeout(timer);
         // Loaded without define() means the chunk did not run (a syntax error): a failure.
+        // A promise (a feature that waits for its labels) is adopted: the load settles with it.
         feature ? resolve(feature) : reject(Object.assign(Error(url), { name: 'ChunkLoadError' }));
       };
       const timer = setTimeout(done, settings.chunkTimeout);
@@ -38,13 +39,14 @@ export function createLoader(settings: CoreSettings, fileOf: (name: string) => s
     });
 
   return {
+    settings,
     load(name: string): Promise<Feature> {
       let load = loads.get(name);
       // Retried at most once; a failed load stays failed for this page view.
       if (!load) loads.set(name, (load = attempt(name).catch(() => attempt(name))));
       return load;
     },
-    define(name: string, feature: Feature) {
+    define(name: string, feature: Feature | Promise<Feature>) {
       waiting.get(name)?.(feature);
     },
   };

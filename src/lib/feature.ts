@@ -3,6 +3,7 @@
 // (its AbortSignal, error isolation, the data-enhanced mark) runs here, inside the chunk,
 // so that the code every visitor downloads stays small.
 import type { Emitter } from 'mitt';
+import type { Labels } from './labels';
 
 /** Topics of the contract's event bus, with their payloads. */
 export type Topics = {
@@ -53,13 +54,17 @@ export interface Context<O> extends CoreContext {
   /** Aborted at teardown: pass it to every listener, fetch and timer. */
   signal: AbortSignal;
   options: O;
+  /** The page's labels (./labels), for a feature defined with loadLabels. */
+  labels?: Labels;
 }
 
 /** The registration channel. A Symbol key, so page markup cannot clobber it. */
 export const CORE_KEY = Symbol.for('veneer');
 
 export interface CoreHandle {
-  define(name: string, feature: Feature): void;
+  /** A promise of the feature holds its load until the feature is ready (its labels loaded). */
+  define(name: string, feature: Feature | Promise<Feature>): void;
+  settings: CoreSettings;
   /** Loads a chunk by name: features, and shared runtimes such as `ui` (./ui). */
   load(name: string): Promise<Feature>;
 }
@@ -86,6 +91,7 @@ export function instance<E extends Element, O>(
   name: string,
   setup: Setup<E, O>,
   options?: (element: E) => O,
+  labels?: Labels,
 ): Feature {
   return {
     setup(element, context) {
@@ -100,6 +106,7 @@ export function instance<E extends Element, O>(
           ...context,
           signal: abort.signal,
           options: options ? options(element as E) : ({} as O),
+          labels,
         });
         if (!own) {
           stop();
@@ -126,11 +133,18 @@ export function instance<E extends Element, O>(
  * Registers a feature with the core that loaded this chunk. A feature with data-* options
  * passes `options`, usually `(element) => readOptions(element, DEFAULTS, name)` from
  * ./options (Bootstrap-style typed defaults): a chunk without options does not carry the parser.
+ * A feature that shows or announces text passes `loadLabels` from ./labels: its chunk then
+ * counts as loaded once the page's labels are, and every setup gets them in context.labels.
  */
 export function defineFeature<E extends Element, O = Record<string, never>>(
   name: string,
   setup: Setup<E, O>,
   options?: (element: E) => O,
+  loadLabels?: () => Promise<Labels>,
 ): void {
-  (globalThis as { [CORE_KEY]?: CoreHandle })[CORE_KEY]?.define(name, instance(name, setup, options));
+  const core = (globalThis as { [CORE_KEY]?: CoreHandle })[CORE_KEY];
+  core?.define(
+    name,
+    loadLabels ? loadLabels().then((labels) => instance(name, setup, options, labels)) : instance(name, setup, options),
+  );
 }

@@ -27,6 +27,12 @@ export const SETTINGS: Record<string, Setting> = {
     valid: (value) => /^G-[A-Z0-9]{4,20}$/.test(value),
     fallback: 'no analytics',
   },
+  saveData: {
+    attribute: 'data-save-data',
+    // auto: follow the browser (./save-data); true or false: the operator decides.
+    valid: (value) => value === 'auto' || value === 'true' || value === 'false',
+    fallback: 'auto',
+  },
   debug: {
     attribute: 'data-debug',
     valid: (value) => value === '' || value === 'true' || value === 'false',
@@ -34,7 +40,10 @@ export const SETTINGS: Record<string, Setting> = {
   },
 };
 
-/** Warns once for each setting present with a value that is not valid. */
+/**
+ * Warns once for each setting present with a value that is not valid. Label overrides
+ * (data-label-<key>) are checked where they are read, in ./labels.
+ */
 export function checkSettings(data: Readonly<Record<string, string | undefined>>) {
   for (const [key, setting] of Object.entries(SETTINGS)) {
     const value = data[key];

@@ -64,10 +64,12 @@ describe('core', () => {
       allowErrors: [/\[veneer\]/],
       intercept: (url) => void (/\.[0-9a-f]{8}\.js$/.test(url) && started.push(url)),
     });
-    // The four chunk requests (page: the <html> element's) all leave before any has answered.
+    // Each chunk once: the features', the page's (the <html> element's hook), and the label
+    // set the page chunk asks for as it starts.
     expect(started.map((url) => new URL(url).pathname.split('/').pop()!.split('.')[0]).sort()).toEqual([
       'carousel',
       'expand',
+      'labels-en',
       'page',
       'tabs',
     ]);

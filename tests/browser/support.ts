@@ -70,6 +70,8 @@ export interface OpenOptions {
   intercept?: (url: string) => 'abort' | void | Promise<'abort' | void>;
   /** The test provokes CSP violations on purpose: they do not fail it. */
   allowViolations?: boolean;
+  /** Runs in the page before any of its own scripts (page.evaluateOnNewDocument). */
+  init?: () => void;
 }
 
 export interface TestPage {
@@ -108,6 +110,7 @@ export async function startSession(): Promise<Session> {
     const requests: string[] = [];
     const violations: string[] = [];
     await page.evaluateOnNewDocument(pageSupport);
+    if (options.init) await page.evaluateOnNewDocument(options.init);
     page.on('pageerror', (error) => {
       const text = 'pageerror: ' + ((error as Error).stack ?? String(error));
       errors.push(text);

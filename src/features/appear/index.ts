@@ -7,6 +7,7 @@ import { createJournal, type Journal } from '../../lib/journal';
 import { warn } from '../../lib/log';
 import { prefersReducedMotion } from '../../lib/motion';
 import { readOptions } from '../../lib/options';
+import { saveData } from '../../lib/save-data';
 import { adoptStyles } from '../../lib/styles';
 
 const DEFAULTS = { appearDelay: 100, appearThreshold: 100 };
@@ -34,7 +35,9 @@ let listening: AbortController | undefined;
 let warned = false;
 
 const print = () => !!globalThis.matchMedia?.('print').matches;
-const calm = () => prefersReducedMotion() || print();
+// Save-data mode reveals everything at once too: nothing waits for a scroll.
+let thrifty = false;
+const calm = () => thrifty || prefersReducedMotion() || print();
 
 function idle() {
   if (!waiting.size) listening?.abort(), (listening = undefined);
@@ -136,7 +139,8 @@ adoptStyles('appear', '@media print{.js-appear.is-hidden{opacity:1!important;tra
 
 defineFeature<HTMLElement, typeof DEFAULTS>(
   'appear',
-  (element, { signal, options }) => {
+  (element, { signal, options, settings }) => {
+    thrifty = saveData(settings);
     let delay = options.appearDelay;
     if (delay > MAX_DELAY) {
       warn(`appear: data-appear-delay="${element.dataset.appearDelay}" is more than ${MAX_DELAY}; using ${MAX_DELAY}`, element);

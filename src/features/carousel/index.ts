@@ -4,6 +4,7 @@ import { declaredCount } from '../../lib/count';
 import { commonAncestor, hasAccessibleName, owned } from '../../lib/dom';
 import { defineFeature } from '../../lib/feature';
 import { createJournal } from '../../lib/journal';
+import { format, loadLabels } from '../../lib/labels';
 import { warn } from '../../lib/log';
 import { settle } from '../../lib/settle';
 import { adoptStyles, hiddenRules } from '../../lib/styles';
@@ -18,7 +19,7 @@ const PROBLEMS = {
 const isMarkedCurrent = (slide: Element) =>
   slide.classList.contains('is-current') || !/^(false)?$/.test(slide.getAttribute('aria-current') || '');
 
-defineFeature<HTMLElement>('carousel', (element, { signal }) => {
+defineFeature<HTMLElement>('carousel', (element, { signal, labels }) => {
   const all = owned(element, '.js-carousel-slide', HOOK);
   const prev = owned(element, '.js-carousel-prev', HOOK)[0];
   const next = owned(element, '.js-carousel-next', HOOK)[0];
@@ -38,7 +39,7 @@ defineFeature<HTMLElement>('carousel', (element, { signal }) => {
   // aria-label is not allowed on a plain div: the named container is a region (APG).
   if (!element.hasAttribute('role')) j.set(element, 'role', 'region');
   j.set(element, 'aria-roledescription', 'carousel');
-  if (!element.hasAttribute('aria-label') && !element.hasAttribute('aria-labelledby')) j.set(element, 'aria-label', 'Carousel');
+  if (!element.hasAttribute('aria-label') && !element.hasAttribute('aria-labelledby')) j.set(element, 'aria-label', labels!.carousel);
   const wrapper = commonAncestor(all)!;
   // Not auto-rotating, so a polite live region announces the slide a button brings in.
   j.set(wrapper, 'aria-live', 'polite');
@@ -46,7 +47,7 @@ defineFeature<HTMLElement>('carousel', (element, { signal }) => {
   slides.forEach((slide, i) => {
     j.set(slide, 'role', 'group');
     j.set(slide, 'aria-roledescription', 'slide');
-    j.set(slide, 'aria-label', `${i + 1} of ${total}`);
+    j.set(slide, 'aria-label', format(labels!.slide, { curr: i + 1, total }));
   });
   // The slide's own "N of M" is announced; the visible number would be read twice.
   displays.forEach((display) => j.set(display, 'aria-hidden', 'true'));
@@ -66,7 +67,7 @@ defineFeature<HTMLElement>('carousel', (element, { signal }) => {
     displays.forEach((display) => (display.textContent = String(current + 1)));
   };
 
-  ([[prev, -1, 'Previous slide'], [next, 1, 'Next slide']] as const).forEach(([button, step, label]) => {
+  ([[prev, -1, labels!.previousSlide], [next, 1, labels!.nextSlide]] as const).forEach(([button, step, label]) => {
     j.set(button, 'aria-controls', wrapperId);
     if (!hasAccessibleName(button)) j.set(button, 'aria-label', label);
     // preventDefault: a button inside a form would otherwise submit it.
@@ -79,4 +80,4 @@ defineFeature<HTMLElement>('carousel', (element, { signal }) => {
     j.restore();
     displays.forEach((display, i) => display.replaceChildren(...saved[i]));
   };
-});
+}, undefined, loadLabels);

@@ -1,15 +1,19 @@
 // The page itself (hook: the <html> element, so this chunk loads on every page): the
-// contract's window topics and the check of the script tag's settings. Kept out of the
+// contract's window topics, the check of the script tag's settings, and the early request
+// for the page's label set. Kept out of the
 // core, which every visitor downloads before anything else, to hold it under 1 536 B.
 // /window/resize fires at most every 250 ms (the seed); /window/scroll as the browser fires
 // it (once a frame at most). Handlers read innerWidth or scrollY themselves.
 import { defineFeature } from '../../lib/feature';
+import { loadLabels } from '../../lib/labels';
 import { checkSettings } from '../../lib/settings';
 
 const RESIZE_THROTTLE_MS = 250;
 
 defineFeature('page', (_html, { bus, settings, signal }) => {
   checkSettings(settings.data);
+  // Asked now, so the page's label set loads beside the features' chunks, not after them.
+  void loadLabels();
   let resizing = 0;
   addEventListener(
     'resize',

@@ -3,6 +3,7 @@
 // built from data-title and the selected file types; any failure publishes the item's
 // data-download-error on the /status channel and shows it in .js-resource-status.
 import { defineFeature } from '../../lib/feature';
+import { format, loadLabels } from '../../lib/labels';
 import { zipName } from '../../lib/filename';
 import { warn } from '../../lib/log';
 import { adoptStyles } from '../../lib/styles';
@@ -12,16 +13,15 @@ const ID = /^[1-9]\d{0,9}$/;
 const MAX_IDS = 200;
 // Revoking a Blob URL right after click() can cancel the download: one minute later.
 const REVOKE_AFTER = 60_000;
-const FALLBACK_ERROR = 'The files could not be downloaded.';
 
-defineFeature<HTMLElement>('resource', (item, { signal, bus }) => {
+defineFeature<HTMLElement>('resource', (item, { signal, bus, labels }) => {
   const button = item.querySelector<HTMLButtonElement>('button.js-resource-download');
   if (!button) return warn('resource: no button.js-resource-download inside; left as it is', item);
   const files = () => [...item.querySelectorAll<HTMLInputElement>('input[type=checkbox].js-resource-file')];
   if (!files().length) return warn('resource: no input[type=checkbox].js-resource-file inside; left as it is', item);
   let error = item.getAttribute('data-download-error')?.trim();
-  if (!error) warn(`resource: no data-download-error; failures will say "${FALLBACK_ERROR}"`, item);
-  error ||= FALLBACK_ERROR;
+  if (!error) warn(`resource: no data-download-error; failures will say "${labels!.downloadError}"`, item);
+  error ||= labels!.downloadError;
 
   let status = item.querySelector<HTMLElement>('.js-resource-status');
   const ownStatus = !status;
@@ -85,7 +85,7 @@ defineFeature<HTMLElement>('resource', (item, { signal, bus }) => {
     if (!ids.length) return show(error!);
     let note = '';
     if (ids.length > MAX_IDS) {
-      note = `Only the first ${MAX_IDS} of the ${ids.length} selected files are included.`;
+      note = format(labels!.tooManyFiles, { max: MAX_IDS, count: ids.length });
       warn(`resource: ${ids.length} files selected; only the first ${MAX_IDS} are requested`, item);
       ids.length = types.length = MAX_IDS;
     }
@@ -133,4 +133,4 @@ defineFeature<HTMLElement>('resource', (item, { signal, bus }) => {
       if (addedRole) status!.removeAttribute('role');
     }
   };
-});
+}, undefined, loadLabels);

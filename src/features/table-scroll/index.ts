@@ -2,6 +2,7 @@
 // inside a focusable, named region (axe scrollable-region-focusable); a narrow table is left
 // alone. Re-evaluated whenever the column or the table changes size (ResizeObserver).
 import { defineFeature } from '../../lib/feature';
+import { loadLabels } from '../../lib/labels';
 import { adoptStyles } from '../../lib/styles';
 
 const CLASS = 'veneer-table-scroll';
@@ -9,8 +10,8 @@ const HEADING = /^H[1-6]$/;
 
 const text = (element: Element | null | undefined) => element?.textContent?.replace(/\s+/g, ' ').trim() || '';
 
-/** The table's caption, else the nearest heading before it, else "Table". */
-function label(table: HTMLTableElement): string {
+/** The table's caption, else the nearest heading before it, else the label "Table". */
+function label(table: HTMLTableElement, fallback: string): string {
   const caption = text(table.caption);
   if (caption) return caption;
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT);
@@ -20,7 +21,7 @@ function label(table: HTMLTableElement): string {
       const heading = text(node as Element);
       if (heading) return heading;
     }
-  return 'Table';
+  return fallback;
 }
 
 /** The width a block child of `parent` gets: its content box. */
@@ -29,7 +30,7 @@ function column(parent: Element): number {
   return parent.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
 }
 
-defineFeature<HTMLTableElement>('table-scroll', (table, { signal }) => {
+defineFeature<HTMLTableElement>('table-scroll', (table, { signal, labels }) => {
   const parent = table.parentElement;
   if (!parent) return;
   // The region's margins are the table's (a scroll container keeps its child's margins
@@ -63,7 +64,7 @@ defineFeature<HTMLTableElement>('table-scroll', (table, { signal }) => {
     for (const [name, value] of [
       ['role', 'region'],
       ['tabindex', '0'],
-      ['aria-label', label(table)],
+      ['aria-label', label(table, labels!.table)],
     ])
       wide ? wrapper.setAttribute(name, value) : wrapper.removeAttribute(name);
   }
@@ -83,4 +84,4 @@ defineFeature<HTMLTableElement>('table-scroll', (table, { signal }) => {
     } else wrapper?.remove();
     wrapper = undefined;
   };
-});
+}, undefined, loadLabels);

@@ -1,0 +1,4 @@
+import { defineLabels } from './define';
+import { EN } from './en';
+
+defineLabels('en', EN);
