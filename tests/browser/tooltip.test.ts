@@ -28,7 +28,7 @@ function tip(page: Page, trigger: string): Promise<TipState> {
     return {
       role: tip.getAttribute('role'),
       open: tip.matches(':popover-open'),
-      hidden: tip.hidden,
+      hidden: tip.hasAttribute('hidden'),
       text: tip.textContent,
       box: { top, left, right, bottom },
       viewport: { width: document.documentElement.clientWidth, height: document.documentElement.clientHeight },
@@ -64,7 +64,7 @@ describe('tooltip', () => {
     const triggers = await test.page.$$eval('.js-tooltip', (all) =>
       all.map((el) => {
         const tip = document.getElementById(el.getAttribute('aria-describedby')!)!;
-        return [el.getAttribute('data-enhanced'), tip.getAttribute('role'), tip.hidden, tip.matches(':popover-open'), tip.textContent];
+        return [el.getAttribute('data-enhanced'), tip.getAttribute('role'), tip.hasAttribute('hidden'), tip.matches(':popover-open'), tip.textContent];
       }),
     );
     expect(triggers).toEqual([
