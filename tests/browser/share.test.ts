@@ -56,7 +56,6 @@ describe('share', () => {
     expect(page.url()).toBe(session.url + '/home/');
 
     await page.click('a.js-share[data-width]');
-    (await popupAt(session, 'https://www.facebook.com/')).close();
     expect(features((await opens(page))[1][2])).toMatchObject({ width: '600', height: '500' });
     test.assertClean();
   });
@@ -78,6 +77,12 @@ describe('share', () => {
     const popup = await popupAt(session, session.url + '/__share-target/');
     expect(await popup.evaluate(() => window.opener === null)).toBe(true);
     await popup.close();
+    // Enter on the focused link: the same popup.
+    await page.focus('#plain');
+    await page.keyboard.press('Enter');
+    await (await popupAt(session, session.url + '/__share-target/')).close();
+    expect((await opens(page)).map((args) => args[0])).toEqual(['about:blank', 'about:blank']);
+    expect(page.url()).toBe(session.url + '/__fixture/share-name');
 
     const removed = await page.evaluate(async () => {
       const links = [...document.querySelectorAll('a.js-share')];
