@@ -27,6 +27,18 @@ export interface OpenOptions {
   html?: string;
   /** Called with each request before it goes out; return 'abort' to fail it. */
   intercept?: (url: string) => 'abort' | void | Promise<'abort' | void>;
+  /**
+   * Called with each request not answered above: a reply (the harness's own Reply shape, e.g.
+   * a stub's) answers it from here, so a real third-party address never leaves the machine.
+   */
+  respond?: (url: string) => Reply | undefined | Promise<Reply | undefined>;
+}
+
+/** An answer for `respond`: status, headers (Content-Type among them) and body. */
+export interface Reply {
+  status: number;
+  headers?: Record<string, string>;
+  body?: string | Uint8Array;
 }
 
 export interface TestPage {
@@ -72,12 +84,14 @@ export async function startSession(): Promise<Session> {
       if (!options.allowErrors?.some((pattern) => pattern.test(text))) unexpected.push('console.error: ' + text);
     });
     page.on('request', (request) => requests.push(request.url()));
-    if (options.html !== undefined || options.intercept) {
+    if (options.html !== undefined || options.intercept || options.respond) {
       await page.setRequestInterception(true);
       page.on('request', async (request) => {
         if (options.html !== undefined && request.url() === server.url + path)
           return request.respond({ status: 200, contentType: 'text/html; charset=utf-8', body: options.html });
         if ((await options.intercept?.(request.url())) === 'abort') return request.abort('failed');
+        const reply = await options.respond?.(request.url());
+        if (reply) return request.respond({ status: reply.status, headers: reply.headers, body: reply.body ?? '' });
         return request.continue();
       });
     }
