@@ -40,6 +40,7 @@ function loadApi(): Promise<YT> {
       if (typeof before == 'function') before();
       w.YT?.Player ? resolve(w.YT as YT) : reject(Error('no YT.Player'));
     };
+    // Page-wide, shared by every instance: no one instance's signal ends it.
     setTimeout(() => reject(Error('timed out')), API_TIMEOUT);
     const script = document.createElement('script');
     script.onerror = () => reject(Error('not loaded'));
