@@ -132,6 +132,19 @@ describe('rotator', () => {
     test.assertClean();
   });
 
+  it('stacked items on screen at load: all stay visible and nothing rotates until the button is used (no jump)', async () => {
+    const items = [1, 2, 3].map((n) => `<div class="js-rotator-item" style="height:100px">Item ${n}</div>`).join('');
+    const test = await session.open('/__fixture/rotator-stacked', { html: fixture(`<div class="js-rotator" data-interval="150"><div>${items}</div></div><p>after</p>`) });
+    await sleep(500);
+    expect(await state(test.page)).toEqual({ current: 0, shown: [0, 1, 2], button: 'Pause slides', live: 'polite' });
+    await test.page.click('.js-rotator button');
+    expect(await state(test.page)).toEqual({ current: 0, shown: [0], button: 'Play slides', live: 'polite' });
+    await test.page.click('.js-rotator button');
+    await test.page.mouse.move(600, 700);
+    await test.page.waitForFunction(() => document.querySelector('.js-rotator-item:nth-child(2)')?.getAttribute('aria-current') === 'true', { timeout: 1000 });
+    test.assertClean();
+  });
+
   it('/video/pauseRotator stops every rotator (the button then offers Play)', async () => {
     const test = await session.open('/home/');
     await test.page.evaluate(() => (window as unknown as { veneer: { emit(t: string, e: unknown): void } }).veneer.emit('/video/pauseRotator', { playerId: 'p' }));
