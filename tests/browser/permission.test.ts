@@ -200,7 +200,7 @@ describe('permission', () => {
     await settled(test.page);
     const result = await test.page.evaluate(async () => {
       const source = await (await fetch('/event/?veneer=off')).text();
-      const sent = new DOMParser().parseFromString(source, 'text/html').querySelector('.js-permission')!.outerHTML;
+      const sent = new DOMParser().parseFromString(testHTML(source), 'text/html').querySelector('.js-permission')!.outerHTML;
       const el = document.querySelector('.js-permission')!;
       const had = !!el.querySelector('.veneer-permission-guidance');
       el.remove();

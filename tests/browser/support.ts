@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import puppeteer, { type Browser, type Page, type ConsoleMessage } from 'puppeteer';
 import { chromiumArgs } from '../../src/harness/chromium';
-import { VENEER_POLICIES, strictCsp } from '../../src/harness/csp';
+import { PLAYER_API_HOST, VENEER_POLICIES, strictCsp } from '../../src/harness/csp';
 import { startServer } from '../../src/harness/server';
 
 // No test, even one that catches a bug, sends traffic off this machine (the host-resolver
@@ -12,15 +12,18 @@ export const CHROMIUM_ARGS = chromiumArgs({ offline: true });
 
 /**
  * Every page of every browser test runs under the strict CSP with Trusted Types (issue 9),
- * and any violation fails the test. Captured pages get it whole. Fixtures (the tests' own
+ * and any violation fails the test. Captured pages get it whole, plus the player API's host. Fixtures (the tests' own
  * HTML) keep Trusted Types but may carry inline scripts and styles (page scripts, layout).
  * The tests' own DOM writes in page.evaluate use `testHTML()`, through a policy of their
  * own, `veneer-test`, which veneer's code never sees. `VENEER_CSP=off` runs without (to compare).
  */
 const CSP_ON = process.env.VENEER_CSP !== 'off';
 const TEST_POLICIES = [...VENEER_POLICIES, 'veneer-test'];
-export const TEST_CSP = CSP_ON ? strictCsp(TEST_POLICIES) : undefined;
-export const FIXTURE_CSP = CSP_ON ? strictCsp(TEST_POLICIES, { inline: true }) : undefined;
+// The policy a site with video players has: its one third-party script allowed. The pure
+// policy (?csp=strict) is tested too, where players fall back to their links.
+const scriptHosts = [PLAYER_API_HOST];
+export const TEST_CSP = CSP_ON ? strictCsp(TEST_POLICIES, { scriptHosts }) : undefined;
+export const FIXTURE_CSP = CSP_ON ? strictCsp(TEST_POLICIES, { inline: true, scriptHosts }) : undefined;
 
 /** Runs in every test page before its own scripts: testHTML(), and violations logged for the test. */
 function pageSupport() {
@@ -72,6 +75,18 @@ export interface OpenOptions {
   allowViolations?: boolean;
   /** Runs in the page before any of its own scripts (page.evaluateOnNewDocument). */
   init?: () => void;
+  /**
+   * Called with each request not answered above: a reply (the harness's own Reply shape, e.g.
+   * a stub's) answers it from here, so a real third-party address never leaves the machine.
+   */
+  respond?: (url: string) => Reply | undefined | Promise<Reply | undefined>;
+}
+
+/** An answer for `respond`: status, headers (Content-Type among them) and body. */
+export interface Reply {
+  status: number;
+  headers?: Record<string, string>;
+  body?: string | Uint8Array;
 }
 
 export interface TestPage {
@@ -125,7 +140,7 @@ export async function startSession(): Promise<Session> {
       if (!options.allowErrors?.some((pattern) => pattern.test(text))) unexpected.push('console.error: ' + text);
     });
     page.on('request', (request) => requests.push(request.url()));
-    if (options.html !== undefined || options.intercept) {
+    if (options.html !== undefined || options.intercept || options.respond) {
       await page.setRequestInterception(true);
       page.on('request', async (request) => {
         if (options.html !== undefined && request.url() === server.url + path)
@@ -136,6 +151,8 @@ export async function startSession(): Promise<Session> {
             body: options.html,
           });
         if ((await options.intercept?.(request.url())) === 'abort') return request.abort('failed');
+        const reply = await options.respond?.(request.url());
+        if (reply) return request.respond({ status: reply.status, headers: reply.headers, body: reply.body ?? '' });
         return request.continue();
       });
     }

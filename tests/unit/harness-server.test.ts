@@ -516,7 +516,7 @@ describe('strict CSP', () => {
   it('adds the policy to a page with ?csp=strict only', async () => {
     const strict = await get('/home/?csp=strict');
     expect(strict.headers.get('content-security-policy')).toBe(STRICT_CSP);
-    expect(STRICT_CSP).toContain("require-trusted-types-for 'script'; trusted-types veneer dompurify");
+    expect(STRICT_CSP).toContain("require-trusted-types-for 'script'; trusted-types veneer veneer-youtube dompurify");
     expect(STRICT_CSP).toContain('report-uri /__csp-report');
     expect((await get('/home/')).headers.get('content-security-policy')).toBeNull();
   });

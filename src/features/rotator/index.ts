@@ -1,0 +1,100 @@
+// Rotator and hero rotator (div.js-rotator, div.js-hero-rotator): items advance on their own
+// every data-interval ms, as an APG auto-rotating carousel: a pause/play button first in tab
+// order; hover, focus inside and a playing video pause it; reduced motion starts it paused.
+import { commonAncestor, owned } from '../../lib/dom';
+import { defineFeature } from '../../lib/feature';
+import { createJournal } from '../../lib/journal';
+import { warn } from '../../lib/log';
+import { prefersReducedMotion } from '../../lib/motion';
+import { parseNumber } from '../../lib/options';
+import { settle } from '../../lib/settle';
+import { adoptStyles, hiddenRules } from '../../lib/styles';
+
+const LABELS = { carousel: 'Carousel', pause: 'Pause slides', play: 'Play slides' };
+const HOOK = '.js-rotator,.js-hero-rotator';
+const INTERVAL = 5000;
+// Faster than this is no longer readable (and a flashing risk).
+const MIN_INTERVAL = 100;
+
+// Zero-specificity rules, so the site's own CSS wins; absolute, so the button moves nothing.
+const CSS =
+  hiddenRules('.js-rotator-item') +
+  ':where(.js-rotator,.js-hero-rotator){position:relative}' +
+  ':where(.veneer-rotator-toggle){position:absolute;z-index:3;top:.5rem;right:.5rem;font:inherit;font-size:.875rem;' +
+  'padding:.25em .75em;color:#fff;background:#000c;border:1px solid #fff;border-radius:4px;cursor:pointer}';
+
+defineFeature<HTMLElement>('rotator', (element, { bus, signal }) => {
+  const items = owned(element, '.js-rotator-item', HOOK);
+  if (items.length < 2) return warn('rotator: fewer than two .js-rotator-item; left as it is', element);
+  const raw = element.dataset.interval;
+  const interval = raw == null ? INTERVAL : parseNumber(raw, { min: MIN_INTERVAL });
+  if (interval == null) warn(`rotator: data-interval="${raw}" is not a number of ms from ${MIN_INTERVAL}; using ${INTERVAL}`, element);
+
+  const j = createJournal();
+  adoptStyles('rotator', CSS);
+  if (!element.hasAttribute('role')) j.set(element, 'role', 'region');
+  j.set(element, 'aria-roledescription', 'carousel');
+  if (!element.hasAttribute('aria-label') && !element.hasAttribute('aria-labelledby')) j.set(element, 'aria-label', LABELS.carousel);
+  const wrapper = commonAncestor(items)!;
+  items.forEach((item, i) => {
+    j.set(item, 'role', 'group');
+    j.set(item, 'aria-roledescription', 'slide');
+    j.set(item, 'aria-label', `${i + 1} of ${items.length}`);
+  });
+
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'veneer-rotator-toggle';
+  j.set(button, 'aria-controls', j.id(wrapper, 'veneer-rotator'));
+  element.prepend(button);
+
+  let current = 0;
+  // Until settled every item shows, as without script, and nothing rotates (no jump on screen).
+  let hiding = false;
+  // The visitor's choice (the button, a playing video, reduced motion); hover and focus only hold it.
+  let stopped = prefersReducedMotion();
+  let hovered = false;
+  let focused = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const show = (index: number) => {
+    current = index % items.length;
+    items.forEach((item, i) => {
+      const on = i === current;
+      j.set(item, 'aria-current', on ? 'true' : null);
+      j.flag(item, 'is-current', on);
+      j.set(item, 'hidden', on || !hiding ? null : '');
+    });
+  };
+  const update = () => {
+    clearTimeout(timer);
+    const running = hiding && !stopped && !hovered && !focused;
+    // APG: announced when the visitor moves it, not while it rotates on its own.
+    j.set(wrapper, 'aria-live', running ? 'off' : 'polite');
+    button.textContent = stopped ? LABELS.play : LABELS.pause;
+    if (running) timer = setTimeout(() => (show(current + 1), update()), interval ?? INTERVAL);
+  };
+  const stop = (on: boolean) => ((stopped = on), update());
+
+  // The visitor's action replaces the pending initial hiding (a shift after input is not a jump).
+  button.addEventListener('click', () => (cancel(), (hiding = true), show(current), stop(!stopped)), { signal });
+  const on = (type: string, listener: (event: Event) => void) => element.addEventListener(type, listener, { signal });
+  on('pointerenter', () => ((hovered = true), update()));
+  on('pointerleave', () => ((hovered = false), update()));
+  // Focus on the button itself does not hold it: Play with the keyboard starts at once.
+  on('focusin', (event) => ((focused = event.target !== button), update()));
+  // Still inside when focus moves between its own controls.
+  on('focusout', (event) => element.contains((event as FocusEvent).relatedTarget as Node) || ((focused = false), update()));
+  const pause = () => stop(true);
+  bus.on('/video/pauseRotator', pause);
+  signal.addEventListener('abort', () => (clearTimeout(timer), bus.off('/video/pauseRotator', pause)));
+
+  show(0);
+  update();
+  const cancel = settle(element, signal, (on) => ((hiding = on), show(current), update()));
+
+  return () => {
+    button.remove();
+    j.restore();
+  };
+});

@@ -1,0 +1,155 @@
+// Video players (a.js-video): the link becomes a YouTube player in place, through YouTube's
+// IFrame Player API (loaded once per page, whoever asks and however fast), so that starting
+// one player pauses the others. The link's own href stays the fallback.
+import { hasAccessibleName, uniqueId } from '../../lib/dom';
+import { defineFeature } from '../../lib/feature';
+import { createJournal } from '../../lib/journal';
+import { warn } from '../../lib/log';
+import { prefersReducedMotion } from '../../lib/motion';
+import { parseNumber } from '../../lib/options';
+import { adoptStyles, hiddenRules } from '../../lib/styles';
+
+const LABELS = { player: 'YouTube video' };
+const API = 'https://www.youtube.com/iframe_api';
+// The privacy-enhanced host: no cookies until the visitor plays.
+const EMBED = 'https://www.youtube-nocookie.com/embed/';
+const ID = /^[A-Za-z0-9_-]{11}$/;
+// YouTube's script may never call back (a page script replaced our callback, a blocked host).
+const API_TIMEOUT = 15000;
+const PLAYING = 1;
+
+interface Player {
+  pauseVideo(): void;
+  destroy(): void;
+}
+type YT = { Player: new (iframe: HTMLIFrameElement, options: object) => Player };
+type Window = typeof globalThis & { YT?: Partial<YT>; onYouTubeIframeAPIReady?: unknown };
+type Policy = { createScriptURL(url: string): string };
+
+let api: Promise<YT> | undefined;
+
+/** YouTube's API: one script and one promise for the whole page, however many players ask. */
+function loadApi(): Promise<YT> {
+  return (api ||= new Promise<YT>((resolve, reject) => {
+    const w = window as Window;
+    // window.YT can exist before YT.Player does (the script still loading): only Player counts.
+    if (w.YT?.Player) return resolve(w.YT as YT);
+    const before = w.onYouTubeIframeAPIReady;
+    // The API calls this global once: the page's own handler, if any, is called too.
+    w.onYouTubeIframeAPIReady = () => {
+      if (typeof before == 'function') before();
+      w.YT?.Player ? resolve(w.YT as YT) : reject(Error('no YT.Player'));
+    };
+    // Page-wide, shared by every instance: no one instance's signal ends it.
+    setTimeout(() => reject(Error('timed out')), API_TIMEOUT);
+    const script = document.createElement('script');
+    script.onerror = () => reject(Error('not loaded'));
+    // Under Trusted Types: a policy that can only ever give YouTube's fixed address. A page
+    // whose CSP allows neither it nor the host refuses here (the link then works as a link).
+    const policy = (w as { trustedTypes?: { createPolicy(n: string, p: Policy): Policy } }).trustedTypes?.createPolicy(
+      'veneer-youtube',
+      { createScriptURL: () => API },
+    );
+    script.src = policy ? policy.createScriptURL(API) : API;
+    document.head.append(script);
+  }));
+}
+
+/** A positive whole number of pixels, or the default. */
+const size = (raw: string | undefined, fallback: number) => parseNumber(raw, { min: 1, max: 10000, integer: true }) ?? fallback;
+
+// Which instance is publishing /video/playing now: every other one pauses.
+let starting: object | undefined;
+// The last one clicked: of players clicked while the script loads, only it autoplays.
+let latest: object | undefined;
+
+defineFeature<HTMLAnchorElement>('video', (link, { bus, signal }) => {
+  const data = link.dataset;
+  const videoId = data.videoId || '';
+  if (!ID.test(videoId)) return warn(`video: data-video-id="${videoId.slice(0, 40)}" is not a YouTube video id; left as a link`, link);
+
+  const j = createJournal();
+  const self = {};
+  adoptStyles('video', hiddenRules('.js-video'));
+  let player: Player | undefined;
+  let iframe: HTMLIFrameElement | undefined;
+  let loading = false;
+  // Set when the player failed: the next click is the link's own (it navigates).
+  let fallback = false;
+
+  const publish = () => {
+    starting = self;
+    bus.emit('/video/playing', { videoId });
+    starting = undefined;
+  };
+  const onPlaying = () => starting !== self && player?.pauseVideo();
+  bus.on('/video/playing', onPlaying);
+
+  const start = (clicked: boolean) => {
+    if (loading || player) return;
+    loading = true;
+    const playerId = uniqueId('veneer-video');
+    if (clicked) (latest = self), publish(), bus.emit('/video/pauseRotator', { playerId });
+    loadApi().then(
+      (YT) => {
+        if (signal.aborted) return;
+        // The autoplay flag only counts for a click; on load the player starts muted, and not
+        // at all for visitors who prefer reduced motion.
+        const auto = clicked ? data.autoplay === 'true' && latest === self : !prefersReducedMotion();
+        // The click has published already: its own autoplay start is not a second start.
+        let announced = clicked && auto;
+        const query = new URLSearchParams({ enablejsapi: '1', rel: '0', playsinline: '1', autoplay: auto ? '1' : '0', origin: location.origin });
+        if (!clicked && auto) query.set('mute', '1');
+        iframe = document.createElement('iframe');
+        iframe.id = playerId;
+        iframe.title = data.description || link.querySelector('img')?.alt || link.textContent!.trim() || LABELS.player;
+        const width = size(data.width, 640);
+        const height = size(data.height, 360);
+        iframe.width = '' + width;
+        iframe.height = '' + height;
+        iframe.allow = 'autoplay; encrypted-media; picture-in-picture; fullscreen';
+        iframe.allowFullscreen = true;
+        iframe.referrerPolicy = 'strict-origin-when-cross-origin';
+        iframe.src = EMBED + videoId + '?' + query;
+        link.before(iframe);
+        j.set(link, 'hidden', '');
+        player = new YT.Player(iframe, {
+          width,
+          height,
+          events: {
+            onStateChange: ({ data }: { data: number }) => {
+              if (data === PLAYING && !announced) publish();
+              announced = false;
+            },
+          },
+        });
+        if (clicked) iframe.focus();
+      },
+      (error: Error) => {
+        loading = false;
+        if (signal.aborted) return;
+        warn(`video: YouTube's player script did not load (${error.message}); following the link. A Content-Security-Policy must allow script-src ${API} and trusted-types veneer-youtube`, link);
+        if (clicked) (fallback = true), link.click();
+      },
+    );
+  };
+
+  // Enhanced, the link plays in place: a button (Enter and Space), with the markup's own name.
+  j.set(link, 'role', 'button');
+  if (!hasAccessibleName(link)) j.set(link, 'aria-label', data.description || LABELS.player);
+  link.addEventListener('keydown', (event) => event.key == ' ' && (event.preventDefault(), start(true)), { signal });
+  // The link's own behaviour for new-tab and new-window clicks, and after a failure.
+  link.addEventListener(
+    'click',
+    (event) => fallback || event.button || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey || (event.preventDefault(), start(true)),
+    { signal },
+  );
+  if (data.playOnLoad === 'true') start(false);
+
+  return () => {
+    bus.off('/video/playing', onPlaying);
+    player?.destroy();
+    iframe?.remove();
+    j.restore();
+  };
+});

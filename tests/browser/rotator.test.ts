@@ -1,0 +1,211 @@
+// Rotator and hero rotator (div.js-rotator, div.js-hero-rotator) in Chromium, production
+// build: the captured home page (both kinds) and fixtures with small data-interval values.
+// The checklist's "Feature carousel" row, autoplay part (APG auto-rotating carousel).
+import type { Page } from 'puppeteer';
+import { describe, expect, it } from 'vitest';
+import { fixture, openBefore } from './helpers';
+import { useSession } from './support';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Three items with a link each, in a horizontal track (one item's height, like the site's). */
+function rotator(interval: string | null, attrs = '') {
+  const items = [1, 2, 3].map((n) => `<div class="js-rotator-item" style="flex:0 0 100%;height:80px">Item ${n} <a href="#x${n}">link ${n}</a></div>`).join('');
+  const data = interval === null ? '' : ` data-interval="${interval}"`;
+  return `<p style="margin:200px 0 0"><a href="#before" id="before">before</a></p><div class="js-rotator"${data}${attrs}><div class="track" style="display:flex">${items}</div></div><p><a href="#after" id="after">after</a></p>`;
+}
+
+const state = (page: Page, root = '.js-rotator') =>
+  page.$eval(root, (el) => {
+    const items = [...el.querySelectorAll<HTMLElement>('.js-rotator-item')];
+    return {
+      current: items.findIndex((item) => item.getAttribute('aria-current') === 'true' && item.classList.contains('is-current')),
+      shown: items.flatMap((item, i) => (!item.hidden && item.getBoundingClientRect().height > 0 ? [i] : [])),
+      button: el.querySelector('button')?.textContent ?? null,
+      live: el.querySelector('.js-rotator-item')!.parentElement!.getAttribute('aria-live'),
+    };
+  });
+
+/** Records when the current item changes (ms since the call) and which it is. */
+const recordChanges = (page: Page) =>
+  page.$eval('.js-rotator', (el) => {
+    const w = window as unknown as { __changes: [number, number][] };
+    const start = performance.now();
+    w.__changes = [];
+    const items = [...el.querySelectorAll('.js-rotator-item')];
+    new MutationObserver(() => {
+      const current = items.findIndex((item) => item.getAttribute('aria-current') === 'true');
+      const last = w.__changes.at(-1);
+      if (!last || last[1] !== current) w.__changes.push([Math.round(performance.now() - start), current]);
+    }).observe(el, { subtree: true, attributeFilter: ['aria-current'] });
+  });
+const changes = (page: Page) => page.evaluate(() => (window as unknown as { __changes: [number, number][] }).__changes);
+
+describe('rotator', () => {
+  const session = useSession();
+
+  it('home: both rotators get APG carousel semantics, a Pause button first in tab order, one item shown', async () => {
+    const test = await session.open('/home/');
+    for (const root of ['.js-hero-rotator', '.js-rotator']) {
+      const aria = await test.page.$eval(root, (el) => {
+        const items = [...el.querySelectorAll('.js-rotator-item')];
+        const focusable = [...el.querySelectorAll<HTMLElement>('a[href], button')].filter((f) => f.tabIndex >= 0 && f.checkVisibility());
+        const button = el.querySelector('button')!;
+        return {
+          enhanced: el.getAttribute('data-enhanced'),
+          role: el.getAttribute('role'),
+          roledescription: el.getAttribute('aria-roledescription'),
+          label: el.getAttribute('aria-label'),
+          items: items.map((item) => [item.getAttribute('role'), item.getAttribute('aria-roledescription'), item.getAttribute('aria-label')]),
+          firstFocusable: focusable[0] === button,
+          // Links of hidden items are not reachable.
+          focusableLinks: focusable.filter((f) => f.localName === 'a').length,
+          controls: document.getElementById(button.getAttribute('aria-controls')!)?.contains(items[0]),
+          buttonType: button.type,
+        };
+      });
+      expect(aria, root).toEqual({
+        enhanced: 'rotator',
+        role: 'region',
+        roledescription: 'carousel',
+        label: 'Carousel',
+        items: [1, 2, 3].map((n) => ['group', 'slide', `${n} of 3`]),
+        firstFocusable: true,
+        focusableLinks: 1,
+        controls: true,
+        buttonType: 'button',
+      });
+      expect(await state(test.page, root), root).toEqual({ current: 0, shown: [0], button: 'Pause slides', live: 'off' });
+    }
+    test.assertClean();
+  });
+
+  it('advances every data-interval ms and wraps to the first', async () => {
+    const test = await session.open('/__fixture/rotator', { html: fixture(rotator('300')) });
+    await recordChanges(test.page);
+    await test.page.waitForFunction(() => (window as unknown as { __changes: unknown[] }).__changes.length >= 3, { timeout: 3000 });
+    const seen = await changes(test.page);
+    expect(seen.slice(0, 3).map(([, current]) => current)).toEqual([1, 2, 0]);
+    const gaps = seen.slice(0, 3).map(([time], i) => time - (i ? seen[i - 1][0] : 0));
+    // The first comes within an interval of recording; the others an interval apart.
+    expect(gaps[0]).toBeLessThanOrEqual(450);
+    for (const gap of gaps.slice(1)) expect(gap).toBeGreaterThanOrEqual(250), expect(gap).toBeLessThanOrEqual(450);
+    expect((await state(test.page)).shown).toEqual([0]);
+    test.assertClean();
+  });
+
+  it('the button pauses and plays; its label flips, and the live region turns polite while paused', async () => {
+    const test = await session.open('/__fixture/rotator', { html: fixture(rotator('200')) });
+    await test.page.focus('.js-rotator button');
+    await test.page.keyboard.press('Enter');
+    const paused = await state(test.page);
+    expect([paused.button, paused.live]).toEqual(['Play slides', 'polite']);
+    await recordChanges(test.page);
+    await sleep(600);
+    expect(await changes(test.page)).toEqual([]);
+    // Play with the keyboard: focus stays on the button, and that does not hold it.
+    await test.page.keyboard.press('Space');
+    expect((await state(test.page)).button).toBe('Pause slides');
+    expect(await test.page.evaluate(() => document.activeElement?.className)).toBe('veneer-rotator-toggle');
+    await test.page.waitForFunction(() => (window as unknown as { __changes: unknown[] }).__changes.length >= 1, { timeout: 1000 });
+    expect((await state(test.page)).live).toBe('off');
+    test.assertClean();
+  });
+
+  it('hover and focus inside hold it; leaving resumes it', async () => {
+    const test = await session.open('/__fixture/rotator', { html: fixture(rotator('200')) });
+    await test.page.hover('.js-rotator .js-rotator-item');
+    await recordChanges(test.page);
+    await sleep(600);
+    expect(await changes(test.page)).toEqual([]);
+    expect((await state(test.page)).button).toBe('Pause slides');
+    await test.page.mouse.move(5, 5);
+    await test.page.waitForFunction(() => (window as unknown as { __changes: unknown[] }).__changes.length >= 1, { timeout: 1000 });
+
+    const current = (await state(test.page)).current;
+    await test.page.evaluate((i) => document.querySelectorAll<HTMLElement>('.js-rotator-item a')[i].focus(), current);
+    await recordChanges(test.page);
+    await sleep(600);
+    expect(await changes(test.page)).toEqual([]);
+    await test.page.focus('#after');
+    await test.page.waitForFunction(() => (window as unknown as { __changes: unknown[] }).__changes.length >= 1, { timeout: 1000 });
+    test.assertClean();
+  });
+
+  it('stacked items on screen at load: all stay visible and nothing rotates until the button is used (no jump)', async () => {
+    const items = [1, 2, 3].map((n) => `<div class="js-rotator-item" style="height:100px">Item ${n}</div>`).join('');
+    const test = await session.open('/__fixture/rotator-stacked', { html: fixture(`<div class="js-rotator" data-interval="150"><div>${items}</div></div><p>after</p>`) });
+    await sleep(500);
+    expect(await state(test.page)).toEqual({ current: 0, shown: [0, 1, 2], button: 'Pause slides', live: 'polite' });
+    await test.page.click('.js-rotator button');
+    expect(await state(test.page)).toEqual({ current: 0, shown: [0], button: 'Play slides', live: 'polite' });
+    await test.page.click('.js-rotator button');
+    await test.page.mouse.move(600, 700);
+    await test.page.waitForFunction(() => document.querySelector('.js-rotator-item:nth-child(2)')?.getAttribute('aria-current') === 'true', { timeout: 1000 });
+    test.assertClean();
+  });
+
+  it('/video/pauseRotator stops every rotator (the button then offers Play)', async () => {
+    const test = await session.open('/home/');
+    await test.page.evaluate(() => (window as unknown as { veneer: { emit(t: string, e: unknown): void } }).veneer.emit('/video/pauseRotator', { playerId: 'p' }));
+    expect(await test.page.$$eval('.js-rotator button, .js-hero-rotator button', (all) => all.map((b) => b.textContent))).toEqual(['Play slides', 'Play slides']);
+    test.assertClean();
+  });
+
+  it('reduced motion: starts paused, with Play on the button', async () => {
+    const test = await session.open('/__fixture/rotator', { html: fixture(rotator('200')), reducedMotion: true });
+    await recordChanges(test.page);
+    await sleep(600);
+    expect(await changes(test.page)).toEqual([]);
+    expect(await state(test.page)).toEqual({ current: 0, shown: [0], button: 'Play slides', live: 'polite' });
+    test.assertClean();
+  });
+
+  it('bad data-interval values warn and use 5000 ms; fewer than two items are left as they are', async () => {
+    const bad = ['abc', '-5', '1e3', '50', ''];
+    const test = await session.open('/__fixture/rotator-bad', { html: fixture(bad.map((value) => rotator(value)).join('')) });
+    for (const value of bad) expect(test.warnings.filter((w) => w.includes(`data-interval="${value}"`)), value).toHaveLength(1);
+    expect(await test.page.$$eval('.js-rotator', (all) => all.map((el) => el.getAttribute('data-enhanced')))).toEqual(bad.map(() => 'rotator'));
+    const first = () => test.page.$$eval('.js-rotator', (all) => all.map((el) => el.querySelector('.js-rotator-item')!.getAttribute('aria-current')));
+    await sleep(400);
+    expect(await first()).toEqual(bad.map(() => 'true'));
+    test.assertClean();
+    const one = await session.open('/__fixture/rotator-one', { html: fixture('<div class="js-rotator"><div class="js-rotator-item">only</div></div>') });
+    expect(await one.page.$eval('.js-rotator', (el) => [el.hasAttribute('data-enhanced'), el.querySelector('button')])).toEqual([false, null]);
+    expect(one.warnings.some((w) => w.includes('rotator: fewer than two'))).toBe(true);
+  });
+
+  it('removing it stops it and restores the markup', async () => {
+    const html = fixture(rotator('100'));
+    const test = await session.open('/__fixture/rotator', { html });
+    const sent = await test.page.$eval('.js-rotator', (el) => el.outerHTML);
+    const removed = await test.page.evaluate(async () => {
+      const el = document.querySelector('.js-rotator')!;
+      el.remove();
+      await (window as unknown as { veneer: { ready(): Promise<void> } }).veneer.ready();
+      const before = el.outerHTML;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return [before, el.outerHTML];
+    });
+    expect(removed[0]).toBe(removed[1]);
+    expect(removed[0]).not.toMatch(/aria-|hidden|button|data-enhanced|role=/);
+    expect(sent).toMatch(/aria-roledescription/);
+    test.assertClean();
+  });
+
+  it('under ?csp=strict on the home page: enhanced, the button works, no violation', async () => {
+    const { test } = await openBefore(session, '/home/?csp=strict', {
+      init: () => {
+        const w = window as unknown as { __violations: string[] };
+        w.__violations = [];
+        addEventListener('securitypolicyviolation', (e) => w.__violations.push(`${e.effectiveDirective} ${e.blockedURI}`));
+      },
+    });
+    await test.page.click('.js-rotator button');
+    expect((await state(test.page)).button).toBe('Play slides');
+    // The adopted sheet applies (the button lies over the rotator, absolutely placed).
+    expect(await test.page.$eval('.js-rotator button', (b) => getComputedStyle(b).position)).toBe('absolute');
+    expect(await test.page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual([]);
+    test.assertClean();
+  });
+});
