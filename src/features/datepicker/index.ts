@@ -18,13 +18,13 @@ const LABELS = {
 };
 
 const P = '.veneer-datepicker';
-// The button sits over the input's end (CSS anchor positioning, scoped to the input's
-// parent): nothing on the page moves. Without anchor positioning it follows the input.
+// The button sits over the input's end (CSS anchor positioning, one anchor name per input):
+// nothing on the page moves. Without anchor positioning it follows the input.
 const STYLES =
   `${P}-button{min-width:2.75rem;border:0;background:none}` +
-  `@supports (anchor-name:--a){:has(>${P}-button){anchor-scope:--v}input:has(+${P}-button){anchor-name:--v;padding-inline-end:2.75rem}` +
-  `${P}-button{position:absolute;position-anchor:--v;top:anchor(top);bottom:anchor(bottom);right:anchor(right)}}` +
-  `${P}>div{display:flex}${P} h2{flex:1;margin:0;font-size:1rem;text-align:center}` +
+  `@supports (anchor-name:--a){input:has(+${P}-button){padding-inline-end:2.75rem}` +
+  `${P}-button{position:absolute;top:anchor(top);bottom:anchor(bottom);right:anchor(right)}}` +
+  `${P}>div{display:flex}${P} h2{flex:1;margin:0;font:inherit;text-align:center}` +
   `${P} [aria-selected=true]{background:#0b2545;color:#fff}${P} [aria-disabled=true]{opacity:.4}`;
 
 // The shared runtime, once loaded (one per page, whichever chunk loaded it first).
@@ -32,6 +32,7 @@ let ui: UI;
 const MONDAY = 17040672e5; // 2024-01-01
 // One picker is open at a time. Keys move focus with the day; the month buttons leave it.
 let toGrid: boolean;
+let anchors = 0;
 const focus = (cell: HTMLElement | null) => toGrid && cell?.focus();
 const weekday = (day: number) => (new Date(day).getUTCDay() + 6) % 7;
 
@@ -87,14 +88,9 @@ defineFeature<HTMLInputElement>('datepicker', (input, { signal }) => {
   if (coarse) input.readOnly = true;
 
   adoptStyles('datepicker', STYLES);
-  let lang: string | undefined = input.closest<HTMLElement>('[lang]')?.lang || undefined;
-  try {
-    new Intl.DateTimeFormat(lang);
-  } catch {
-    lang = undefined;
-  }
+  // Month and day names in the visitor's own language, as the browser's date input shows them.
   const format = (options: Intl.DateTimeFormatOptions) => {
-    const formatter = new Intl.DateTimeFormat(lang, { ...options, timeZone: 'UTC' });
+    const formatter = new Intl.DateTimeFormat(undefined, { ...options, timeZone: 'UTC' });
     return (day: number) => formatter.format(day);
   };
   const button = document.createElement('button');
@@ -106,6 +102,10 @@ defineFeature<HTMLInputElement>('datepicker', (input, { signal }) => {
     (button.ariaLabel = day == null ? LABELS.choose : LABELS.change + format({ dateStyle: 'full' })(day));
   label();
   input.after(button);
+  const hadStyle = input.hasAttribute('style');
+  const anchor = '--veneer-dp' + ++anchors;
+  input.style.setProperty('anchor-name', anchor);
+  button.style.setProperty('position-anchor', anchor);
   input.addEventListener(
     'change',
     () => {
@@ -124,12 +124,10 @@ defineFeature<HTMLInputElement>('datepicker', (input, { signal }) => {
     for (const type of ['input', 'change']) input.dispatchEvent(new Event(type, { bubbles: true }));
     dialog!.close();
   };
-  const open = async () => {
-      try {
-        ui ||= await loadUI();
-      } catch (error) {
-        return warn('datepicker: the picker did not load', error);
-      }
+  // A chunk that does not load is reported by the core's loader; the input stays typable.
+  const open = () =>
+    loadUI().then((loaded) => {
+      ui = loaded;
       if (signal.aborted || dialog?.open) return;
       if (!dialog) {
         dialog = document.createElement('dialog');
@@ -142,7 +140,7 @@ defineFeature<HTMLInputElement>('datepicker', (input, { signal }) => {
       const selected = typed();
       toGrid = true;
       ui.render(ui.createElement(Picker, { key: ++opened, start: clamp(selected ?? today()), selected, clamp, format, pick }), dialog);
-  };
+    }, warn);
   button.addEventListener('click', open, { signal });
   if (coarse) input.addEventListener('click', open, { signal });
 
@@ -150,5 +148,7 @@ defineFeature<HTMLInputElement>('datepicker', (input, { signal }) => {
     if (dialog) dialog.close(), ui.render(null, dialog), dialog.remove();
     button.remove();
     input.readOnly = readOnly;
+    input.style.removeProperty('anchor-name');
+    hadStyle || input.removeAttribute('style');
   };
 });
