@@ -2,11 +2,14 @@
 // data-max 2026-12-18) and fixtures (bad-inputs row 25), in Chromium against the production
 // build. "Today" is frozen at 2026-06-15, and the tests answer matchMedia's pointer queries
 // themselves: headless Chromium matches neither (pointer: fine) nor (pointer: coarse).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
 import { fixture } from './helpers';
 import { useSession, type OpenOptions, type Session } from './support';
 
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const INPUT = '#reg-consultation';
 const BUTTON = '.veneer-datepicker-button';
 const DIALOG = 'dialog.veneer-datepicker';
@@ -224,6 +227,23 @@ describe('date picker', () => {
     expect(await picker(page)).toMatchObject({ selected: 'Wednesday, June 10, 2026' });
     await page.keyboard.press('PageUp');
     expect((await picker(page)).focused).toBe('Monday, June 1, 2026');
+    test.assertClean();
+    await page.close();
+  });
+
+  it('the open dialog and its button have no axe-core violations', async () => {
+    const test = await openWith(session, '/event/', 'fine');
+    const page = test.page;
+    await openPicker(page);
+    await page.addScriptTag({ content: AXE });
+    const result = await page.evaluate(async () => {
+      type Result = { violations: { id: string; nodes: { target: unknown }[] }[]; passes: unknown[] };
+      const axe = (window as unknown as { axe: { run(context: object, options: object): Promise<Result> } }).axe;
+      const run = await axe.run({ include: [['dialog.veneer-datepicker'], ['.veneer-datepicker-button']] }, {});
+      return { passes: run.passes.length, violations: run.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`) };
+    });
+    expect(result.passes).toBeGreaterThan(5);
+    expect(result.violations).toEqual([]);
     test.assertClean();
     await page.close();
   });
