@@ -11,7 +11,7 @@ import { snapshotFile, snapshotsJson, type SnapshotDirs } from './snapshots';
 import { replayRecorded } from './replay';
 import { pageCatalogue } from './page-features';
 import { isPageDir, lookup, readStatic } from './static';
-import { analyticsCollect, mapEmbed, youtubeApi, youtubeEmbed, type AnalyticsHit } from './stubs';
+import { addFormStubs, analyticsCollect, hubspotEmbed, mapEmbed, marketoForms2, youtubeApi, youtubeEmbed, type AnalyticsHit } from './stubs';
 import { isUiRoute, uiAsset, uiIndex } from './ui-serve';
 import { downloadZip } from './zip';
 
@@ -95,7 +95,7 @@ async function serveStatic(ctx: Ctx, base: string, segments: string[], kind: 'di
     const veneerOff = ctx.query.get('veneer') === 'off';
     const srcParam = ctx.query.get('veneer-src');
     const src = srcParam === null || srcParam === '' ? undefined : checkVeneerSrc(srcParam);
-    const text = transformPage(body.toString('utf8'), { enabled: !veneerOff, src });
+    const text = addFormStubs(transformPage(body.toString('utf8'), { enabled: !veneerOff, src }), ctx.query.get('__stubs'));
     const csp = ctx.query.get('csp');
     const own = typeof ctx.config.csp === 'string' ? ctx.config.csp : STRICT_CSP;
     if (csp === 'strict') headers['Content-Security-Policy'] = STRICT_CSP;
@@ -156,6 +156,12 @@ export async function route(ctx: Ctx): Promise<Reply> {
       case '/__stubs/analytics/collect':
         if (ctx.method !== 'GET' && ctx.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
         return analyticsCollect(ctx.req, ctx.method, ctx.path, ctx.query, state.analytics);
+      case '/__stubs/hubspot/embed.js':
+        if (!isGet(ctx)) return methodNotAllowed(GET_ONLY);
+        return hubspotEmbed();
+      case '/__stubs/marketo/forms2.js':
+        if (!isGet(ctx)) return methodNotAllowed(GET_ONLY);
+        return marketoForms2();
       case '/__stubs/map/embed':
         if (!isGet(ctx)) return methodNotAllowed(GET_ONLY);
         return mapEmbed(ctx.query);

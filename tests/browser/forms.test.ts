@@ -114,6 +114,8 @@ describe('form validation', () => {
       { category: 'form', action: 'validation-failed', label: '/forms/register', value: 1 },
       { category: 'form', action: 'validation-failed', label: '/forms/register', value: 2 },
       { category: 'form', action: 'validation-passed', label: '/forms/register', value: 3 },
+      // The CMS form's submit went ahead (it navigated): reported once.
+      { category: 'form', action: 'submit', label: 'cms:/forms/register' },
     ]);
     test.assertClean();
     await test.page.close();
@@ -147,7 +149,9 @@ describe('form validation', () => {
     expect((await analytics(test.page)).map((e: { action: string; value: number }) => [e.action, e.value])).toEqual([
       ['validation-failed', 1],
       ['validation-passed', 2],
+      ['submit', undefined],
     ]);
+    expect((await analytics(test.page)).pop().label).toBe('mailing:/forms/mailing');
     test.assertClean();
     await test.page.close();
   });
@@ -189,5 +193,91 @@ describe('form validation', () => {
     expect(await test.page.evaluate(() => [(window as unknown as { __hits: number }).__hits, document.querySelectorAll('form img').length])).toEqual([0, 0]);
     test.assertClean();
     await test.page.close();
+  });
+
+  it('CMS and mailing-list forms: a submit that goes ahead is reported; one cancelled is not; without js-validate they are not validated', async () => {
+    const html = fixture(
+      '<form class="js-cms-form" id="cms" action="/forms/cms" method="post"><input name="q" required><button>Send</button></form>' +
+        '<form class="js-mailing-form" name="news" action="/forms/mailing" method="post"><input name="email"><button>Join</button></form>',
+    );
+    const test = await session.open('/__fixture/forms-kinds', { html });
+    const page = test.page;
+    // Enhanced (for the report), but not validated: the browser's own validation stays.
+    expect(await page.$$eval('form', (all) => all.map((f) => [f.getAttribute('data-enhanced'), (f as HTMLFormElement).noValidate]))).toEqual([
+      ['forms', false],
+      ['forms', false],
+    ]);
+    await recordAnalytics(page);
+    // Blocked by the browser's validation: no submit event, nothing reported.
+    await page.click('#cms button');
+    // Cancelled by a page script: not reported.
+    await page.evaluate(() => {
+      const form = document.forms[1];
+      const cancel = (event: Event) => event.preventDefault();
+      form.addEventListener('submit', cancel);
+      form.requestSubmit();
+      form.removeEventListener('submit', cancel);
+    });
+    expect(await analytics(page)).toEqual([]);
+    expect(await page.$$eval('.veneer-error', (all) => all.length)).toBe(0);
+    await page.type('#cms input', 'x');
+    await Promise.all([page.waitForNavigation(), page.click('#cms button')]);
+    expect(await analytics(page)).toEqual([{ category: 'form', action: 'submit', label: 'cms:cms' }]);
+    test.assertClean();
+    await page.close();
+  });
+
+  it('/home/: the mailing-list form reports its submit after validation passes', async () => {
+    const test = await session.open('/home/');
+    const page = test.page;
+    expect(await page.$eval('form.js-mailing-form', (el) => el.getAttribute('data-enhanced'))).toBe('forms');
+    await recordAnalytics(page);
+    await page.$eval('form.js-mailing-form', (form) => {
+      for (const field of (form as HTMLFormElement).querySelectorAll<HTMLInputElement>('input:not([type=hidden])')) {
+        if (field.type == 'checkbox' || field.type == 'radio') field.checked = true;
+        else if (field.type == 'email') field.value = 'ada@example.com';
+        else field.value = 'Ada';
+      }
+    });
+    await Promise.all([page.waitForNavigation(), page.$eval('form.js-mailing-form', (form) => (form as HTMLFormElement).requestSubmit())]);
+    expect((await analytics(page)).map((e: { action: string; label: string }) => [e.action, e.label])).toEqual([
+      ['validation-passed', '/forms/mailing'],
+      ['submit', 'mailing:/forms/mailing'],
+    ]);
+    test.assertClean();
+    await page.close();
+  });
+
+  it('dependent fields: hidden groups (and an option list inside one) are neither validated nor submitted', async () => {
+    const html = fixture(
+      '<form class="js-validate" id="dep" action="/forms/dep" method="post">' +
+        '<select class="js-delegate" name="kind" data-delegate-set="kind"><option value="">Choose</option><option value="a">A</option></select>' +
+        '<div class="js-delegate-group field" data-delegate-set="kind" data-delegate-value="a">' +
+        '<input id="dep-text" name="dep_text" required data-required-message="Text needed">' +
+        '<fieldset class="js-required-group" data-required-message="Pick one"><legend>Pick</legend>' +
+        '<div class="choice"><input type="checkbox" id="dep-box" name="dep_box" value="1"><label for="dep-box">One</label></div></fieldset></div>' +
+        '<input type="hidden" name="detail" data-delegate-holder="kind"><button>Send</button></form>',
+    );
+    const test = await session.open('/__fixture/forms-dependent', { html });
+    const page = test.page;
+    await recordAnalytics(page);
+    // At start the group waits (settle) or is hidden; either way it is disabled as a whole.
+    expect(await page.$eval('.js-delegate-group fieldset', (el) => (el as HTMLFieldSetElement).disabled)).toBe(true);
+    await page.$eval('#dep', (form) => {
+      form.addEventListener('submit', (event) => event.preventDefault(), { once: true });
+      (form as HTMLFormElement).requestSubmit();
+    });
+    expect(await invalid(page, '#dep')).toEqual([]);
+    expect(await page.$eval('#dep', (form) => [...new FormData(form as HTMLFormElement).keys()])).toEqual(['kind', 'detail']);
+    // Shown: both are validated again.
+    await page.select('.js-delegate', 'a');
+    await page.$eval('#dep', (form) => (form as HTMLFormElement).requestSubmit());
+    expect((await invalid(page, '#dep')).map((e) => [e.id, e.message])).toEqual([
+      ['dep-text', 'Text needed'],
+      ['fieldset', 'Pick one'],
+    ]);
+    expect((await analytics(page)).map((e: { action: string }) => e.action)).toEqual(['validation-passed', 'validation-failed']);
+    test.assertClean();
+    await page.close();
   });
 });

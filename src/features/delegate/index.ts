@@ -28,14 +28,17 @@ defineFeature<HTMLSelectElement>('delegate', (select, { signal }) => {
   adoptStyles('delegate', hiddenRules('.js-delegate-group'));
 
   const controls = (group: Element) => [...group.querySelectorAll<Control>(CONTROLS)];
+  // Fieldsets too: an option list (fieldset.js-required-group) in a hidden group is then
+  // disabled as a whole, so validation skips it.
+  const disablable = (group: Element) => [...group.querySelectorAll<Control | HTMLFieldSetElement>(CONTROLS + ',fieldset')];
   // What the CMS sent, put back at removal.
   const hidden = new Map(groups.map((group) => [group, group.hidden]));
-  const disabled = new Map(groups.flatMap(controls).map((control) => [control, control.disabled]));
+  const disabled = new Map(groups.flatMap(disablable).map((control) => [control, control.disabled]));
   const matches = (group: Element) => !!select.value && group.getAttribute('data-delegate-value') === select.value;
 
   // Other groups: disabled at once (neither validated nor submitted; nothing moves), hidden
   // when that moves nothing the visitor sees. The matching group: shown and enabled.
-  const enable = (group: HTMLElement, on: boolean) => controls(group).forEach((control) => (control.disabled = !on || disabled.get(control)!));
+  const enable = (group: HTMLElement, on: boolean) => disablable(group).forEach((control) => (control.disabled = !on || disabled.get(control)!));
   const show = (group: HTMLElement, on: boolean) => {
     enable(group, on);
     group.hidden = !on;

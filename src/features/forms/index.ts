@@ -1,12 +1,15 @@
-// Form validation (form.js-validate, also on form.js-cms-form / form.js-mailing-form):
-// required fields, checkboxes and option lists (fieldset.js-required-group), data-regex
-// evaluated by the browser's own `pattern` engine. Errors are text tied to their fields;
-// submit with errors is blocked and goes to the first one; analytics count the attempts.
+// Forms: validation (form.js-validate): required fields, checkboxes and option lists
+// (fieldset.js-required-group), data-regex evaluated by the browser's own `pattern` engine.
+// Errors are text tied to their fields; submit with errors is blocked and goes to the first
+// one; analytics count the attempts. The CMS and mailing-list forms (form.js-cms-form,
+// form.js-mailing-form) report each submit that goes ahead; they are validated only when
+// they also carry js-validate.
 import { defineFeature } from '../../lib/feature';
 import { warn } from '../../lib/log';
 import { uniqueId } from '../../lib/dom';
 import { rendered, scrollToY } from '../../lib/scroll';
 import { adoptStyles } from '../../lib/styles';
+import { formName, onSubmitted } from '../../lib/submit';
 import { compilePattern, fieldError, groupError } from '../../lib/validate';
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
@@ -37,6 +40,10 @@ function pattern(control: Element): string | undefined {
 
 defineFeature<HTMLFormElement>('forms', (form, { signal, bus }) => {
   if (form.localName != 'form') return warn('forms: the hook is not a <form>; left as it is', form);
+  const track = (action: string, label: string, value?: number) => bus.emit('/analytics/event', { category: 'form', action, label, value });
+  const kind = /\bjs-(cms|mailing)-form\b/.exec(form.className)?.[1];
+  if (kind) onSubmitted(form, signal, () => track('submit', kind + ':' + formName(form)));
+  if (!form.matches('.js-validate')) return () => {};
   adoptStyles('forms', '.veneer-error{color:#b3261e;margin:.25em 0 0}');
   const noValidate = form.hasAttribute('novalidate');
   form.noValidate = true;
@@ -48,7 +55,8 @@ defineFeature<HTMLFormElement>('forms', (form, { signal, bus }) => {
   form.querySelectorAll('[data-regex]').forEach(pattern);
 
   const skipped = (element: Element) => element.matches(':disabled') || !rendered(element);
-  const isCheck = (control: Element) => control instanceof HTMLInputElement && (control.type == 'checkbox' || control.type == 'radio');
+  // select-one, textarea… never match.
+  const isCheck = (control: Element) => /^(checkbox|radio)$/.test((control as HTMLInputElement).type);
   const checkedIn = (group: Element) =>
     [...group.querySelectorAll<HTMLInputElement>('input[type=checkbox],input[type=radio]')].filter((box) => box.checked && !box.disabled).length;
   // The targets, in document order: option lists and fields with a rule.
@@ -63,7 +71,7 @@ defineFeature<HTMLFormElement>('forms', (form, { signal, bus }) => {
     if (target.matches(GROUP)) return groupError(checkedIn(target), target.getAttribute('data-required-message'));
     const control = target as Control;
     const source = pattern(control);
-    const radio = control instanceof HTMLInputElement && control.type == 'radio' && control.name;
+    const radio = control.type == 'radio' && control.name;
     return fieldError({
       required: control.hasAttribute('required'),
       check: isCheck(control),
@@ -113,8 +121,8 @@ defineFeature<HTMLFormElement>('forms', (form, { signal, bus }) => {
   }
 
   const revalidate = (event: Event) => {
+    // Bubbled to the form: the target is the form or an element inside it.
     const control = event.target as Element;
-    if (!(control instanceof Element) || !form.contains(control)) return;
     if (event.type == 'change') touched.add(control);
     const group = control.closest(GROUP);
     if (group && form.contains(group) && (event.type == 'change' || touched.has(group))) {
@@ -132,21 +140,14 @@ defineFeature<HTMLFormElement>('forms', (form, { signal, bus }) => {
       // Fields that became hidden or disabled since lose their errors.
       [...shown.keys()].forEach((target) => skipped(target) && clear(target));
       const invalid = targets().filter((target) => (touched.add(target), !check(target)));
-      const path = form.getAttribute('action');
-      bus.emit('/analytics/event', {
-        category: 'form',
-        action: invalid.length ? 'validation-failed' : 'validation-passed',
-        label: form.getAttribute('id') || new URL(path || '', location.href).pathname,
-        value: ++attempts,
-      });
+      track(invalid.length ? 'validation-failed' : 'validation-passed', formName(form), ++attempts);
       const first = invalid[0];
       if (!first) return;
       event.preventDefault();
       const focus = first.matches(GROUP) ? first.querySelector<HTMLElement>('input:not(:disabled)') : (first as HTMLElement);
       focus?.focus({ preventScroll: true });
-      const y = () =>
-        Math.max(0, Math.min(document.documentElement.scrollHeight - innerHeight, Math.round(scrollY + first.getBoundingClientRect().top - OFFSET)));
-      scrollToY(y, signal);
+      // Past the page's ends, the browser clamps the scroll.
+      scrollToY(() => scrollY + first.getBoundingClientRect().top - OFFSET, signal);
     },
     { signal },
   );

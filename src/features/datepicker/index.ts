@@ -1,0 +1,154 @@
+// Date picker (input.js-datepicker, optional data-min / data-max ISO dates): the WAI-ARIA
+// Authoring Practices "Date Picker Dialog". A button after the input opens a modal dialog
+// with a month grid, rendered with React's API from the shared ui runtime (loaded on the
+// first opening); the value is written as YYYY-MM-DD. Typed dates are still parsed. On
+// coarse pointers (touch) the input is read-only (no on-screen keyboard) and opens the picker.
+import { DAY, addMonths, bounds, iso, parseDate, today } from '../../lib/dates';
+import { defineFeature } from '../../lib/feature';
+import { warn } from '../../lib/log';
+import { adoptStyles } from '../../lib/styles';
+import { loadUI, type UI } from '../../lib/ui';
+
+// Pikaday's month labels (the legacy picker's); APG's for the rest. Years: Shift+PageUp/PageDown.
+const LABELS = {
+  choose: 'Choose Date',
+  change: 'Change Date, ',
+  previousMonth: 'Previous Month',
+  nextMonth: 'Next Month',
+};
+
+const P = '.veneer-datepicker';
+// The button sits over the input's end (CSS anchor positioning, one anchor name per input):
+// nothing on the page moves. Without anchor positioning it follows the input.
+const STYLES =
+  `${P}-button{min-width:2.75rem;border:0;background:none}` +
+  `@supports (anchor-name:--a){input:has(+${P}-button){padding-inline-end:2.75rem}` +
+  `${P}-button{position:absolute;top:anchor(top);bottom:anchor(bottom);right:anchor(right)}}` +
+  `${P}>div{display:flex}${P} h2{flex:1;margin:0;font:inherit;text-align:center}` +
+  `${P} [aria-selected=true]{background:#0b2545;color:#fff}${P} [aria-disabled=true]{opacity:.4}`;
+
+// The shared runtime, once loaded (one per page, whichever chunk loaded it first).
+let ui: UI;
+const MONDAY = 17040672e5; // 2024-01-01
+// One picker is open at a time. Keys move focus with the day; the month buttons leave it.
+let toGrid: boolean;
+let anchors = 0;
+const focus = (cell: HTMLElement | null) => toGrid && cell?.focus();
+const weekday = (day: number) => (new Date(day).getUTCDay() + 6) % 7;
+
+interface Props {
+  start: number;
+  selected?: number;
+  clamp(day: number): number;
+  format(options: Intl.DateTimeFormatOptions): (day: number) => string;
+  pick(day: number): void;
+}
+
+function Picker({ start, selected, clamp, format, pick }: Props) {
+  const { html, useState } = ui;
+  const [day, setDay] = useState(start);
+  const go = (next: number, moveFocus: boolean) => ((toGrid = moveFocus), setDay(clamp(next)));
+  const date = new Date(day);
+  const first = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+  const last = addMonths(first, 1) - DAY;
+  const rows: number[][] = [];
+  for (let t = first - weekday(first) * DAY, i = 0; t <= last || i % 7; t += DAY, i++) (rows[(i / 7) | 0] ||= []).push(t);
+  const [full, month, short] = ([{ dateStyle: 'full' }, { month: 'long', year: 'numeric' }, { weekday: 'short' }] as Intl.DateTimeFormatOptions[]).map(format);
+  const key = (event: KeyboardEvent) => {
+    const { key } = event;
+    const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7, Home: -weekday(day), End: 6 - weekday(day) }[key];
+    const months = { PageUp: -1, PageDown: 1 }[key];
+    if (step != null) go(day + step * DAY, true);
+    else if (months) go(addMonths(day, months * (event.shiftKey ? 12 : 1)), true);
+    else if (key == 'Enter' || key == ' ') pick(day);
+    else return;
+    event.preventDefault();
+  };
+  const button = (label: string, months: number, text: string) =>
+    html`<button aria-label=${label} onClick=${() => go(addMonths(day, months), false)}>${text}</button>`;
+  return html`<div>${button(LABELS.previousMonth, -1, '‹')}<h2 aria-live="polite">${month(first)}</h2>${button(LABELS.nextMonth, 1, '›')}</div><table role="grid" aria-label=${month(first)} onKeyDown=${key}><tr>${rows[0].map((_, i) => html`<th>${short(MONDAY + i * DAY)}</th>`)}</tr>${rows.map(
+    (row) =>
+      html`<tr>${row.map((t) =>
+        t < first || t > last
+          ? html`<td></td>`
+          : html`<td tabindex=${t == day ? 0 : -1} ref=${t == day ? focus : null} aria-label=${full(t)} aria-selected=${t == selected} aria-disabled=${clamp(t) != t} onClick=${() => pick(t)}>${new Date(t).getUTCDate()}</td>`,
+      )}</tr>`,
+  )}</table>`;
+}
+
+defineFeature<HTMLInputElement>('datepicker', (input, { signal }) => {
+  if (input.localName != 'input') return warn('datepicker: not an <input>', input);
+  const { min, max, ignored } = bounds(input.getAttribute('data-min'), input.getAttribute('data-max'));
+  if (ignored) warn('datepicker: data-min / data-max ignored', input);
+  const clamp = (day: number) => Math.min(max, Math.max(min, day));
+  const typed = () => parseDate(input.value);
+  // Touch (the seed): read-only, so no on-screen keyboard opens; a tap opens the picker.
+  const coarse = matchMedia('(pointer: coarse)').matches;
+  const readOnly = input.readOnly;
+  if (coarse) input.readOnly = true;
+
+  adoptStyles('datepicker', STYLES);
+  // Month and day names in the visitor's own language, as the browser's date input shows them.
+  const format = (options: Intl.DateTimeFormatOptions) => {
+    const formatter = new Intl.DateTimeFormat(undefined, { ...options, timeZone: 'UTC' });
+    return (day: number) => formatter.format(day);
+  };
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'veneer-datepicker-button';
+  button.textContent = '📅';
+  // The chosen date is announced with the button, where focus returns.
+  const label = (day = typed()) =>
+    (button.ariaLabel = day == null ? LABELS.choose : LABELS.change + format({ dateStyle: 'full' })(day));
+  label();
+  input.after(button);
+  const hadStyle = input.hasAttribute('style');
+  const anchor = '--veneer-dp' + ++anchors;
+  input.style.setProperty('anchor-name', anchor);
+  button.style.setProperty('position-anchor', anchor);
+  input.addEventListener(
+    'change',
+    () => {
+      const day = typed();
+      if (day != null && clamp(day) == day) input.value = iso(day);
+      label();
+    },
+    { signal },
+  );
+
+  let dialog: HTMLDialogElement | undefined;
+  let opened = 0;
+  const pick = (day: number) => {
+    if (clamp(day) != day) return;
+    input.value = iso(day);
+    for (const type of ['input', 'change']) input.dispatchEvent(new Event(type, { bubbles: true }));
+    dialog!.close();
+  };
+  // A chunk that does not load is reported by the core's loader; the input stays typable.
+  const open = () =>
+    loadUI().then((loaded) => {
+      ui = loaded;
+      if (signal.aborted || dialog?.open) return;
+      if (!dialog) {
+        dialog = document.createElement('dialog');
+        dialog.className = 'veneer-datepicker';
+        dialog.ariaLabel = LABELS.choose;
+        dialog.addEventListener('close', () => button.focus(), { signal });
+      }
+      document.body.append(dialog);
+      dialog.showModal();
+      const selected = typed();
+      toGrid = true;
+      ui.render(ui.createElement(Picker, { key: ++opened, start: clamp(selected ?? today()), selected, clamp, format, pick }), dialog);
+    }, warn);
+  button.addEventListener('click', open, { signal });
+  if (coarse) input.addEventListener('click', open, { signal });
+
+  return () => {
+    if (dialog) dialog.close(), ui.render(null, dialog), dialog.remove();
+    button.remove();
+    input.readOnly = readOnly;
+    input.style.removeProperty('anchor-name');
+    hadStyle || input.removeAttribute('style');
+  };
+});

@@ -1,0 +1,25 @@
+// "A successful submit" as a page sees it before it navigates: a native form submit that no
+// listener cancelled. Reported by the forms feature and the form-provider trackers.
+import type { Bus } from './feature';
+
+/** The form's analytics name: its id, else its action's path. */
+export const formName = (form: HTMLFormElement) => form.getAttribute('id') || new URL(form.getAttribute('action') || '', location.href).pathname;
+
+/** Publishes `/analytics/event` {category 'form', action 'submit', label}. */
+export const reportSubmit = (bus: Bus, label: string) => bus.emit('/analytics/event', { category: 'form', action: 'submit', label });
+
+/**
+ * Calls `report` for each submit of a form inside `root` (or `root` itself) that goes ahead.
+ * Heard on window, bubbling: after the form's own listeners (validation, a provider's ajax
+ * handler) have had their say through preventDefault().
+ */
+export function onSubmitted(root: Element, signal: AbortSignal, report: (form: HTMLFormElement) => void): void {
+  addEventListener(
+    'submit',
+    (event) => {
+      const form = event.target as HTMLFormElement;
+      if (!event.defaultPrevented && root.contains(form)) report(form);
+    },
+    { signal },
+  );
+}
