@@ -27,6 +27,19 @@ export interface OpenOptions {
   html?: string;
   /** Called with each request before it goes out; return 'abort' to fail it. */
   intercept?: (url: string) => 'abort' | void | Promise<'abort' | void>;
+  /**
+   * Answers a request in the test (after `intercept`): the response to send (status 200 and
+   * text/html by default), or nothing to let the request go on. Hosts other than the
+   * harness cannot be reached from the tests' Chromium: this is how a test answers them.
+   */
+  respond?: (url: string) => Responded | void | Promise<Responded | void>;
+}
+
+export interface Responded {
+  status?: number;
+  contentType?: string;
+  headers?: Record<string, string>;
+  body?: string;
 }
 
 export interface TestPage {
@@ -72,12 +85,15 @@ export async function startSession(): Promise<Session> {
       if (!options.allowErrors?.some((pattern) => pattern.test(text))) unexpected.push('console.error: ' + text);
     });
     page.on('request', (request) => requests.push(request.url()));
-    if (options.html !== undefined || options.intercept) {
+    if (options.html !== undefined || options.intercept || options.respond) {
       await page.setRequestInterception(true);
       page.on('request', async (request) => {
         if (options.html !== undefined && request.url() === server.url + path)
           return request.respond({ status: 200, contentType: 'text/html; charset=utf-8', body: options.html });
         if ((await options.intercept?.(request.url())) === 'abort') return request.abort('failed');
+        const answer = await options.respond?.(request.url());
+        if (answer)
+          return request.respond({ status: 200, contentType: 'text/html; charset=utf-8', body: '', ...answer });
         return request.continue();
       });
     }
