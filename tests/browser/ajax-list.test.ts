@@ -383,8 +383,9 @@ describe('ajax lists', () => {
     await swap(1000);
     const took = Date.now() - started;
     const after = await counters();
-    expect(after.jsEventListeners - before.jsEventListeners).toBeLessThanOrEqual(0);
-    expect(after.nodes - before.nodes).toBeLessThanOrEqual(100);
+    const counts = JSON.stringify({ before, after, took });
+    expect(after.jsEventListeners - before.jsEventListeners, counts).toBeLessThanOrEqual(0);
+    expect(after.nodes - before.nodes, counts).toBeLessThanOrEqual(100);
     const marks = await test.page.$$eval('.js-ajax-results .js-expand', (els) => els.map((el) => el.getAttribute('data-enhanced')));
     expect(marks).toEqual(Array(20).fill('expand'));
     expect(await test.page.$eval('.js-ajax-results .js-expand-content', (el) => el.textContent)).toBe('Text 1020');

@@ -56,7 +56,7 @@ defineFeature<HTMLScriptElement>('analytics', (script, { bus, settings, signal }
 
   const beacon = (hit: URLSearchParams) => {
     hit.set('cid', clientId());
-    navigator.sendBeacon(endpoint + '?' + hit);
+    navigator.sendBeacon(endpoint + (endpoint.includes('?') ? '&' : '?') + hit);
   };
 
   const send = (name: string, params: Record<string, string> = {}) => {
