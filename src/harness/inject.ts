@@ -3,6 +3,9 @@
 //   (no query)                 inject <script defer src="/Content/scripts/dist/veneer.js"> before </head>
 //   ?veneer=off                the page as the CMS sent it, without any veneer tag
 //   ?veneer-src=/cdn/x/v.js    the injected tag, or every existing veneer tag, uses that src
+// A veneer tag with data-analytics-id also gets data-analytics-endpoint pointing at the
+// harness's analytics stand-in (unless it names one), so its hits are recorded at
+// /__analytics instead of leaving the machine; ?analytics=ga4 keeps the real GA4 endpoint.
 import { HttpError, esc } from './http';
 
 export const DEFAULT_VENEER_SRC = '/Content/scripts/dist/veneer.js';
@@ -45,7 +48,11 @@ export interface InjectOptions {
   enabled: boolean;
   /** The src to use for the injected tag and for existing veneer tags; undefined keeps the page's own. */
   src?: string;
+  /** data-analytics-endpoint for existing veneer tags that carry data-analytics-id and no endpoint. */
+  analyticsEndpoint?: string;
 }
+
+export const ANALYTICS_STUB = '/__stubs/analytics/collect';
 
 export function transformPage(htmlText: string, options: InjectOptions): string {
   let found = false;
@@ -55,8 +62,10 @@ export function transformPage(htmlText: string, options: InjectOptions): string 
     if (!m || !isVeneerSrc(src)) return tag;
     found = true;
     if (!options.enabled) return '';
-    if (options.src === undefined) return tag;
-    const newAttrs = attrs.replace(SRC_RE, (_all, lead: string) => `${lead}"${esc(options.src)}"`);
+    let newAttrs = attrs;
+    if (options.src !== undefined) newAttrs = newAttrs.replace(SRC_RE, (_all, lead: string) => `${lead}"${esc(options.src)}"`);
+    if (options.analyticsEndpoint !== undefined && /\sdata-analytics-id\s*=/i.test(attrs) && !/\sdata-analytics-endpoint\s*=/i.test(attrs))
+      newAttrs += ` data-analytics-endpoint="${esc(options.analyticsEndpoint)}"`;
     return tag.replace(attrs, () => newAttrs);
   });
   if (!options.enabled || found) return out;

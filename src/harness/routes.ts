@@ -5,7 +5,7 @@ import path from 'node:path';
 import { STRICT_CSP } from './csp';
 import { handleForm, type PostRecord } from './forms';
 import { HttpError, Recorder, empty, errorReply, json, methodNotAllowed, notFound, readBody, recorderRoute, type Reply } from './http';
-import { checkVeneerSrc, transformPage } from './inject';
+import { ANALYTICS_STUB, checkVeneerSrc, transformPage } from './inject';
 import { newsList } from './news';
 import { snapshotFile, snapshotsJson, type SnapshotDirs } from './snapshots';
 import { replayRecorded } from './replay';
@@ -95,7 +95,11 @@ async function serveStatic(ctx: Ctx, base: string, segments: string[], kind: 'di
     const veneerOff = ctx.query.get('veneer') === 'off';
     const srcParam = ctx.query.get('veneer-src');
     const src = srcParam === null || srcParam === '' ? undefined : checkVeneerSrc(srcParam);
-    const text = addFormStubs(transformPage(body.toString('utf8'), { enabled: !veneerOff, src }), ctx.query.get('__stubs'));
+    const analyticsEndpoint = ctx.query.get('analytics') === 'ga4' ? undefined : ANALYTICS_STUB;
+    const text = addFormStubs(
+      transformPage(body.toString('utf8'), { enabled: !veneerOff, src, analyticsEndpoint }),
+      ctx.query.get('__stubs'),
+    );
     const csp = ctx.query.get('csp');
     const own = typeof ctx.config.csp === 'string' ? ctx.config.csp : STRICT_CSP;
     if (csp === 'strict') headers['Content-Security-Policy'] = STRICT_CSP;

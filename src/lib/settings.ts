@@ -15,18 +15,35 @@ interface Setting {
   fallback: string;
 }
 
+// Exported one by one as well, so a chunk that checks one setting does not carry the table.
+export const ANALYTICS_ID: Setting = {
+  attribute: 'data-analytics-id',
+  // GA4 measurement ids (G-XXXXXXX); anything else sends nothing.
+  valid: (value) => /^G-[A-Z0-9]{4,20}$/.test(value),
+  fallback: 'no analytics',
+};
+
+export const ANALYTICS_ENDPOINT: Setting = {
+  attribute: 'data-analytics-endpoint',
+  // A first-party collect address (a server-side tagging proxy, the harness's stand-in).
+  valid: (value) => {
+    try {
+      return new URL(value, location.href).origin == location.origin;
+    } catch {
+      return false;
+    }
+  },
+  fallback: 'the GA4 endpoint',
+};
+
 export const SETTINGS: Record<string, Setting> = {
   chunkTimeout: {
     attribute: 'data-chunk-timeout',
     valid: (value) => TIMEOUT_PATTERN.test(value),
     fallback: String(DEFAULT_CHUNK_TIMEOUT),
   },
-  analyticsId: {
-    attribute: 'data-analytics-id',
-    // GA4 measurement ids (G-XXXXXXX); anything else sends nothing.
-    valid: (value) => /^G-[A-Z0-9]{4,20}$/.test(value),
-    fallback: 'no analytics',
-  },
+  analyticsId: ANALYTICS_ID,
+  analyticsEndpoint: ANALYTICS_ENDPOINT,
   saveData: {
     attribute: 'data-save-data',
     // auto: follow the browser (./save-data); true or false: the operator decides.

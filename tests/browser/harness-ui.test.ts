@@ -114,7 +114,11 @@ describe('catalogue', () => {
     const json = (await (await fetch(`${session.url}/__pages.json`)).json()) as PageRow[];
     expect(json.map((p) => p.name)).toEqual(PAGES);
     for (const entry of json) {
-      const t = await session.open(`/${entry.name}/?veneer=off`, { ready: false });
+      // The page as served, veneer's tag included (data-analytics-id is the analytics hook),
+      // with no script run.
+      const t = await session.open('/__blank', { html: '<!doctype html><title>blank</title>', ready: false });
+      await t.page.setJavaScriptEnabled(false);
+      await t.page.goto(`${session.url}/${entry.name}/`, { waitUntil: 'domcontentloaded' });
       const seen = await t.page.evaluate((registry: Record<string, string>) => {
         const features: Record<string, boolean> = {};
         for (const [name, selector] of Object.entries(registry)) features[name] = !!document.querySelector(selector || `.js-${name}`);

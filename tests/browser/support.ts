@@ -76,15 +76,18 @@ export interface OpenOptions {
   /** Runs in the page before any of its own scripts (page.evaluateOnNewDocument). */
   init?: () => void;
   /**
-   * Called with each request not answered above: a reply (the harness's own Reply shape, e.g.
-   * a stub's) answers it from here, so a real third-party address never leaves the machine.
+   * Answers a request in the test (after `intercept`): the response to send (status 200 and
+   * text/html by default), or nothing to let the request go on. Hosts other than the harness
+   * cannot be reached from the tests' Chromium: this is how a test answers them (e.g. with a
+   * stub's reply from src/harness/stubs.ts).
    */
-  respond?: (url: string) => Reply | undefined | Promise<Reply | undefined>;
+  respond?: (url: string) => Reply | undefined | void | Promise<Reply | undefined | void>;
 }
 
-/** An answer for `respond`: status, headers (Content-Type among them) and body. */
+/** An answer for `respond`. */
 export interface Reply {
-  status: number;
+  status?: number;
+  contentType?: string;
   headers?: Record<string, string>;
   body?: string | Uint8Array;
 }
@@ -151,8 +154,11 @@ export async function startSession(): Promise<Session> {
             body: options.html,
           });
         if ((await options.intercept?.(request.url())) === 'abort') return request.abort('failed');
-        const reply = await options.respond?.(request.url());
-        if (reply) return request.respond({ status: reply.status, headers: reply.headers, body: reply.body ?? '' });
+        const answer = await options.respond?.(request.url());
+        if (answer) {
+          const typed = answer.contentType || Object.keys(answer.headers ?? {}).some((name) => name.toLowerCase() == 'content-type');
+          return request.respond({ status: 200, body: '', ...(typed ? {} : { contentType: 'text/html; charset=utf-8' }), ...answer });
+        }
         return request.continue();
       });
     }

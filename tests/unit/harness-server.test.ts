@@ -104,11 +104,12 @@ describe('pages and the catalogue', () => {
   it('lists the pages (not _ or hidden folders) as HTML and JSON', async () => {
     const list = (await (await get('/__pages.json')).json()) as { name: string; path: string; title: string }[];
     const registry = JSON.parse(await readFile(REGISTRY_FILE, 'utf8')) as Record<string, string>;
-    // Only the page feature (hook: the <html> element) is on a page without hooks.
-    const none = { features: Object.fromEntries(Object.keys(registry).map((name) => [name, name === 'page'])), hooks: [] };
+    // Only the page feature (hook: the <html> element) is on a page without hooks; the tagged
+    // page's veneer tag carries data-analytics-id (the analytics feature's hook).
+    const only = (...names: string[]) => ({ features: Object.fromEntries(Object.keys(registry).map((name) => [name, names.includes(name)])), hooks: [] });
     expect(list).toEqual([
-      { name: 'home', path: '/home/', title: 'Home & away', ...none },
-      { name: 'tagged', path: '/tagged/', title: 'Tagged', ...none },
+      { name: 'home', path: '/home/', title: 'Home & away', ...only('page') },
+      { name: 'tagged', path: '/tagged/', title: 'Tagged', ...only('page', 'analytics') },
     ]);
     const res = await get('/');
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -134,6 +135,13 @@ describe('pages and the catalogue', () => {
     const body = await (await get('/tagged/')).text();
     expect(body.match(/veneer\.js/g)).toHaveLength(1);
     expect(body).toContain('src="/Content/scripts/dist/veneer.js?v=1"');
+  });
+
+  it('points a tag with data-analytics-id at the analytics stand-in, unless ?analytics=ga4', async () => {
+    const body = await (await get('/tagged/')).text();
+    expect(body).toContain('data-analytics-id="G-TEST" data-analytics-endpoint="/__stubs/analytics/collect"></script>');
+    expect(await (await get('/tagged/?analytics=ga4')).text()).not.toContain('data-analytics-endpoint');
+    expect(await (await get('/home/')).text()).not.toContain('data-analytics-endpoint');
   });
 
   it('?veneer=off serves the page as the CMS sent it, without any veneer tag', async () => {

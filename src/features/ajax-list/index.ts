@@ -1,0 +1,202 @@
+// Filtered and paged lists (div.js-ajax-list): a change or submit of its form.js-ajax-filter,
+// or a click on an a.js-ajax-page, GETs data-base-url + the query string and puts the
+// returned .js-ajax-results block (alone, or inside a whole page) in place of the old one's
+// contents. The core's observer tears down the old content and enhances the new.
+// The address bar shows the page's own path + the query (what the form or link would load
+// without script); back and forward refetch the list by that query, never from history state.
+import { defineFeature } from '../../lib/feature';
+import { warn } from '../../lib/log';
+import { safeFragment } from '../../lib/sanitize';
+import { adoptStyles } from '../../lib/styles';
+
+const LABELS = { results: '%n% results', result: '1 result' };
+
+const RESULTS = '.js-ajax-results';
+// A stalled server must not leave the list busy: the request is aborted after 10 s.
+const TIMEOUT_MS = 10_000;
+// Safari throws after 100 history writes in 30 s (Firefox: 200 in 10 s): writes are at
+// least this far apart; changes in between coalesce into one replaceState.
+const HISTORY_GAP_MS = 350;
+// A larger answer is not a list block: refused rather than parsed.
+const MAX_CHARS = 2_000_000;
+
+type Field = HTMLInputElement & HTMLSelectElement;
+
+defineFeature<HTMLElement>('ajax-list', (list, { signal }) => {
+  const results = list.querySelector<HTMLElement>(RESULTS);
+  if (!results) return warn(`ajax-list: no ${RESULTS} inside; left as it is`, list);
+  const raw = list.getAttribute('data-base-url')?.trim();
+  let base: URL | undefined;
+  try {
+    base = new URL(raw!, location.href);
+  } catch {}
+  if (!raw || base?.origin !== location.origin)
+    return warn(`ajax-list: data-base-url "${raw}" is not an address of this site; the filter and pager work without script`, list);
+
+  const path = location.pathname;
+  const forms = [...list.querySelectorAll<HTMLFormElement>('form.js-ajax-filter')];
+  let shown = location.search.slice(1);
+  let current: AbortController | undefined;
+  let loading = '';
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  let written = -HISTORY_GAP_MS;
+  let focusable = false;
+
+  adoptStyles(
+    'ajax-list',
+    '.veneer-list-status{position:absolute!important;width:1px!important;height:1px!important;overflow:hidden;clip-path:inset(50%)}',
+  );
+  const status = document.createElement('div');
+  status.className = 'veneer-list-status';
+  status.setAttribute('role', 'status');
+  list.append(status);
+
+  const busy = (on: boolean) => {
+    on ? results.setAttribute('aria-busy', 'true') : results.removeAttribute('aria-busy');
+    results.classList.toggle('is-busy', on);
+  };
+
+  const cancel = () => {
+    const request = current;
+    current = undefined;
+    request?.abort();
+    busy(false);
+  };
+
+  const record = (query: string) => {
+    clearTimeout(pending);
+    const address = path + (query && '?' + query);
+    if (address == location.pathname + location.search) return;
+    const write = (push: boolean) => {
+      written = performance.now();
+      try {
+        push ? history.pushState(null, '', address) : history.replaceState(history.state, '', address);
+      } catch (error) {
+        warn('ajax-list: the address could not be updated', error);
+      }
+    };
+    const wait = written + HISTORY_GAP_MS - performance.now();
+    wait > 0 ? (pending = setTimeout(write, wait, false)) : write(true);
+  };
+
+  // how: 'filter' and 'page' write the address ('page' also moves focus); 'back' does not.
+  const load = async (query: string, how: 'filter' | 'page' | 'back') => {
+    // A change then a submit of the same fields (Enter in a text field) asks once.
+    if (current && query == loading) return;
+    current?.abort();
+    loading = query;
+    const request = (current = new AbortController());
+    const timer = setTimeout(() => request.abort(), TIMEOUT_MS);
+    busy(true);
+    const url = new URL(base!);
+    url.hash = '';
+    url.search = [base!.search.slice(1), query].filter(Boolean).join('&');
+    try {
+      const response = await fetch(url, {
+        signal: request.signal,
+        mode: 'same-origin',
+        headers: { 'X-Requested-With': 'XMLHttpRequest' },
+      });
+      if (!response.ok || !/html/.test(response.headers.get('content-type')!)) throw Error('status ' + response.status);
+      const html = await response.text();
+      if (html.length > MAX_CHARS) throw Error('the answer is too large');
+      const block = (await safeFragment(html)).querySelector(RESULTS);
+      if (!block) throw Error(`the answer holds no ${RESULTS}`);
+      if (request != current) return;
+      const total = block.getAttribute('data-total')!;
+      const count = /^\d{1,9}$/.test(total) ? +total : block.querySelector('ul,ol')?.children.length || 0;
+      results.replaceChildren(...block.childNodes);
+      status.textContent = count == 1 ? LABELS.result : LABELS.results.replace('%n%', '' + count);
+      shown = query;
+      if (how != 'back') record(query);
+      if (how == 'page') {
+        if (!results.hasAttribute('tabindex')) {
+          focusable = true;
+          results.tabIndex = -1;
+        }
+        results.focus();
+      }
+    } catch (error) {
+      if (request == current) warn('ajax-list: the list could not be loaded; the old results stay', list, error);
+    } finally {
+      clearTimeout(timer);
+      if (request == current) cancel();
+    }
+  };
+
+  // The form's fields follow the address on back and forward: set as the query has them
+  // when it names any of them (the form's own submission), else back to their defaults.
+  const restore = (query: string) => {
+    const params = new URLSearchParams(query);
+    for (const form of forms) {
+      const fields = [...(form.elements as unknown as Field[])].filter((field) => field.name && !/^(submit|button|reset|image|file|hidden)$/.test(field.type));
+      const named = fields.some((field) => params.has(field.name));
+      for (const field of fields) {
+        const values = params.getAll(field.name);
+        if (field.options) for (const option of field.options) option.selected = named ? values.includes(option.value) : option.defaultSelected;
+        else if (/^(checkbox|radio)$/.test(field.type)) field.checked = named ? values.includes(field.value) : field.defaultChecked;
+        else field.value = named ? values[0] || '' : field.defaultValue;
+      }
+    }
+  };
+
+  const submit = (form: HTMLFormElement, submitter?: HTMLElement | null) =>
+    load(new URLSearchParams(new FormData(form, submitter) as unknown as string).toString(), 'filter');
+
+  for (const form of forms) {
+    form.addEventListener('change', () => submit(form), { signal });
+    form.addEventListener(
+      'submit',
+      (event) => {
+        event.preventDefault();
+        submit(form, event.submitter);
+      },
+      { signal },
+    );
+  }
+
+  list.addEventListener(
+    'click',
+    (event) => {
+      const link = (event.target as Element).closest?.<HTMLAnchorElement>('a.js-ajax-page');
+      if (
+        !link ||
+        link.closest('.js-ajax-list') != list ||
+        event.defaultPrevented ||
+        event.button ||
+        event.ctrlKey ||
+        event.metaKey ||
+        event.shiftKey ||
+        event.altKey ||
+        (link.target && link.target != '_self') ||
+        link.hasAttribute('download')
+      )
+        return;
+      const url = new URL(link.href);
+      if (url.origin != location.origin) return warn('ajax-list: a page link to another site; followed without script', link);
+      event.preventDefault();
+      load(url.search.slice(1), 'page');
+    },
+    { signal },
+  );
+
+  addEventListener(
+    'popstate',
+    () => {
+      clearTimeout(pending);
+      if (location.pathname != path) return;
+      const query = location.search.slice(1);
+      if (query == shown) return cancel();
+      restore(query);
+      load(query, 'back');
+    },
+    { signal },
+  );
+
+  return () => {
+    clearTimeout(pending);
+    cancel();
+    status.remove();
+    if (focusable) results.removeAttribute('tabindex');
+  };
+});

@@ -1,0 +1,125 @@
+// Analytics (hook: veneer's own script tag, when it carries data-analytics-id): the page
+// view, clicks on [data-track-category][data-track-action], scroll depth (half way, and
+// within 100 px of the end, once each per page view), file downloads by extension, and
+// every '/analytics/event' on the bus, sent as GA4 hits (the UA-style category / action /
+// label / value through one adapter) with navigator.sendBeacon, so that a hit fired by a
+// click that leaves the page is still delivered. With a cookie prompt on the page, nothing
+// is sent and no cookie is written until the visitor says yes.
+import Cookies from 'js-cookie';
+import { storedPermission } from '../../lib/consent';
+import { defineFeature, type Topics } from '../../lib/feature';
+import { warn } from '../../lib/log';
+import { ANALYTICS_ENDPOINT, ANALYTICS_ID } from '../../lib/settings';
+
+type Hit = Topics['/analytics/event'];
+
+const GA4 = 'https://www.google-analytics.com/g/collect';
+const COOKIE = 'veneer_cid';
+const COOKIE_DAYS = 365;
+const DOWNLOAD = /\.(zip|pdf|docx?|xlsx?|pptx?|txt)$/i;
+const SCROLL_CHECK_MS = 250; // the seed's scroll check interval
+const END_PX = 100;
+// Hits kept while consent is pending, sent if the visitor says yes.
+const QUEUE_MAX = 50;
+// GA4 drops longer parameter values.
+const MAX_VALUE = 100;
+
+// One reporter per page, whatever the number of tags.
+let running = false;
+
+defineFeature<HTMLScriptElement>('analytics', (script, { bus, settings, signal }) => {
+  // Only the tag the core runs from (the first, when the tag is included twice).
+  if (script.dataset != settings.data || running) return warn('analytics: not the script tag veneer runs from; ignored', script);
+  const id = settings.data.analyticsId!;
+  if (!ANALYTICS_ID.valid(id)) return warn(`analytics: data-analytics-id "${id}" is not a GA4 id (G-…); nothing is sent`);
+  running = true;
+  const own = settings.data.analyticsEndpoint!;
+  const endpoint = own && ANALYTICS_ENDPOINT.valid(own) ? new URL(own, location.href).href : GA4;
+
+  const asked = document.querySelector('div.js-permission[data-permission=cookie]');
+  const answer = storedPermission('cookie');
+  // Without a prompt the site asks for no consent; a "no" given on another page still holds.
+  let consent = answer == 'yes' || (!asked && answer != 'no');
+  let queue: URLSearchParams[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let half = false;
+  let end = false;
+
+  const clientId = () => {
+    let cid = Cookies.get(COOKIE)!;
+    if (!/^\d{1,10}\.\d{1,10}$/.test(cid)) {
+      cid = crypto.getRandomValues(new Uint32Array(1))[0] + '.' + Math.floor(Date.now() / 1000);
+      Cookies.set(COOKIE, cid, { expires: COOKIE_DAYS, path: '/', sameSite: 'Lax', secure: location.protocol == 'https:' });
+    }
+    return cid;
+  };
+
+  const beacon = (hit: URLSearchParams) => {
+    hit.set('cid', clientId());
+    navigator.sendBeacon(endpoint + (endpoint.includes('?') ? '&' : '?') + hit);
+  };
+
+  const send = (name: string, params: Record<string, string> = {}) => {
+    const hit = new URLSearchParams({ v: '2', tid: id, en: name, dl: location.origin + location.pathname + location.search, dt: document.title, ...params });
+    consent ? beacon(hit) : queue.length < QUEUE_MAX && queue.push(hit);
+  };
+
+  // UA-style fields to GA4 (gtag's own mapping): the action names the event.
+  const event = ({ category, action, label, value }: Hit) => {
+    const params: Record<string, string> = { 'ep.event_category': ('' + category).slice(0, MAX_VALUE) };
+    if (label) params['ep.event_label'] = ('' + label).slice(0, MAX_VALUE);
+    if (Number.isFinite(value)) params['epn.value'] = '' + value;
+    send(('' + action).replace(/\W+/g, '_').replace(/^(?![a-z])/i, 'event_').slice(0, 40), params);
+  };
+
+  const onPermission = ({ type, state }: Topics['/permission']) => {
+    if (type != 'cookie') return;
+    consent = state == 'yes';
+    if (consent) queue.forEach(beacon);
+    // Still undecided: what waits keeps waiting.
+    if (state != 'pending') queue = [];
+  };
+
+  const check = () => {
+    timer = undefined;
+    const seen = scrollY + innerHeight;
+    const height = document.documentElement.scrollHeight;
+    if (!half && seen >= height / 2) (half = true), event({ category: 'scroll', action: 'scroll', label: '50%', value: 50 });
+    if (!end && seen >= height - END_PX) (end = true), event({ category: 'scroll', action: 'scroll', label: '100%', value: 100 });
+  };
+
+  addEventListener('scroll', () => half && end || (timer ||= setTimeout(check, SCROLL_CHECK_MS)), { passive: true, signal });
+
+  // Capture: a click another script stops on its way up is still counted.
+  document.addEventListener(
+    'click',
+    (click) => {
+      const target = click.target as Element;
+      const tracked = target.closest?.('[data-track-category][data-track-action]');
+      const link = target.closest?.<HTMLAnchorElement>('a[href]');
+      if (tracked) {
+        const value = tracked.getAttribute('data-track-value');
+        event({
+          category: tracked.getAttribute('data-track-category')!,
+          action: tracked.getAttribute('data-track-action')!,
+          label: tracked.getAttribute('data-track-label') || undefined,
+          value: value ? +value : undefined,
+        });
+      }
+      if (link && /^https?:$/.test(link.protocol) && DOWNLOAD.test(link.pathname))
+        event({ category: 'download', action: 'file_download', label: link.pathname });
+    },
+    { capture: true, signal },
+  );
+
+  bus.on('/analytics/event', event);
+  bus.on('/permission', onPermission);
+  send('page_view', document.referrer ? { dr: document.referrer } : {});
+
+  return () => {
+    running = false;
+    clearTimeout(timer);
+    bus.off('/analytics/event', event);
+    bus.off('/permission', onPermission);
+  };
+});

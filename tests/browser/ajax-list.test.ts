@@ -1,0 +1,460 @@
+// Filtered and paged lists (div.js-ajax-list) on the captured /news/ page against the
+// harness's GET /news/list, in Chromium against the production build: the filter form and
+// the pager replace the results block, the address follows, back and forward refetch, the
+// count is announced, paging moves focus; failures (bad-inputs row 6), bursts (row 7),
+// 1 000 block swaps (row 8) and base addresses (row 9).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'puppeteer';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../src/harness/server';
+import { fixture, openBefore } from './helpers';
+import { STATES } from './snapshot-states';
+import { useSession, type OpenOptions, type Session } from './support';
+
+// The captured page without its analytics id: these tests look at the list alone.
+const NEWS = readFileSync(path.join(REPO_ROOT, 'legacy-pages/news/index.html'), 'utf8').replace(/ data-analytics-id="[^"]*"/, '');
+const withBase = (base: string) => NEWS.replace('data-base-url="/news/list"', `data-base-url="${base}"`);
+const listRequests = (requests: string[]) =>
+  requests.filter((url) => /\/news\/list|\/__fault\//.test(new URL(url).pathname)).map((url) => new URL(url).pathname + new URL(url).search);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const FAILED = /Failed to load resource/;
+
+function state(page: Page) {
+  return page.evaluate(() => {
+    const list = document.querySelector('.js-ajax-list')!;
+    const results = list.querySelector('.js-ajax-results')!;
+    return {
+      busy: results.getAttribute('aria-busy'),
+      busyClass: results.classList.contains('is-busy'),
+      status: list.querySelector('[role=status]')?.textContent ?? null,
+      titles: [...results.querySelectorAll('h3')].map((h) => h.textContent!.trim()),
+      address: location.pathname + location.search,
+      category: (document.getElementById('news-category') as HTMLSelectElement).value,
+      q: (document.getElementById('news-q') as HTMLInputElement).value,
+      focused: document.activeElement === results,
+    };
+  });
+}
+
+/** Waits until the list is no longer busy (it turns busy synchronously on a change or click). */
+const idle = (page: Page) => page.waitForFunction(() => !document.querySelector('.js-ajax-results[aria-busy]'), { timeout: 5000 });
+/** Waits until the address is `address` (set in the same task as popstate) and the list is not busy. */
+const at = (page: Page, address: string) =>
+  page.waitForFunction(
+    (want: string) => location.pathname + location.search == want && !document.querySelector('.js-ajax-results[aria-busy]'),
+    { timeout: 5000 },
+    address,
+  );
+
+/** The news page as the fixture `html`, served at /news/ (the harness's own list answers the calls). */
+const openNews = (session: Session, html: string, options: OpenOptions = {}) => session.open('/news/', { html, ...options });
+
+describe('ajax lists', () => {
+  const session = useSession();
+
+  it('a filter change loads the block, announces "N results" and pushes the page address with the query', async () => {
+    const test = await session.open('/news/');
+    expect(await test.page.$eval('.js-ajax-list', (el) => el.getAttribute('data-enhanced'))).toBe('ajax-list');
+    const before = await test.page.evaluate(() => history.length);
+    await test.page.select('#news-category', 'products');
+    await idle(test.page);
+    const after = await state(test.page);
+    expect(listRequests(test.requests)).toEqual(['/news/list?category=products&q=']);
+    expect(after).toMatchObject({ busy: null, busyClass: false, status: '8 results', address: '/news/?category=products&q=', focused: false });
+    // A title that looks like markup arrives as text.
+    expect(after.titles).toHaveLength(6);
+    expect(after.titles).toContain('<script>alert("news")</script> is not a product');
+    expect(await test.page.$$eval('.js-ajax-results script', (els) => els.length)).toBe(0);
+    await sleep(400);
+    await test.page.click('.js-ajax-page[href*="page=2"]');
+    await idle(test.page);
+    expect((await state(test.page)).titles).toEqual(['Heat pump accessories catalogue', 'Design award for the Pump Alpha housing']);
+    expect(await test.page.evaluate(() => history.length)).toBe(before + 2);
+    test.assertClean();
+    await test.page.close();
+  });
+
+  it('keyboard paging: Enter on a pager link loads that page and moves focus to the results block', async () => {
+    const test = await session.open('/news/');
+    await test.page.focus('.js-ajax-page[href="/news/?page=3"]');
+    await test.page.keyboard.press('Enter');
+    await idle(test.page);
+    const after = await state(test.page);
+    expect(after).toMatchObject({ status: '20 results', address: '/news/?page=3', focused: true });
+    expect(await test.page.$eval('.js-ajax-results', (el) => [el.getAttribute('tabindex'), el.id])).toEqual(['-1', 'news-results']);
+    expect(await test.page.$eval('.js-ajax-results .is-current', (el) => el.textContent)).toBe('3');
+    // Tab from the block goes on into the new content.
+    await test.page.keyboard.press('Tab');
+    expect(await test.page.evaluate(() => document.activeElement!.closest('.js-ajax-results') !== null)).toBe(true);
+    test.assertClean();
+    await test.page.close();
+  });
+
+  it('back and forward refetch the earlier lists by address and put the filter fields back', async () => {
+    const test = await session.open('/news/');
+    await test.page.select('#news-category', 'events');
+    await idle(test.page);
+    await sleep(400);
+    await test.page.type('#news-q', 'summit');
+    await test.page.keyboard.press('Enter');
+    await idle(test.page);
+    await sleep(400);
+    expect(await state(test.page)).toMatchObject({ address: '/news/?category=events&q=summit', status: '1 result' });
+    expect(await test.page.evaluate(() => history.state)).toBe(null);
+
+    await test.page.goBack();
+    await at(test.page, '/news/?category=events&q=');
+    expect(await state(test.page)).toMatchObject({ address: '/news/?category=events&q=', category: 'events', q: '', status: '6 results' });
+    await test.page.goBack();
+    await at(test.page, '/news/');
+    const first = await state(test.page);
+    expect(first).toMatchObject({ address: '/news/', category: 'all', q: '', status: '20 results' });
+    expect(first.titles[0]).toBe('Spring product line announced');
+    await test.page.goForward();
+    await at(test.page, '/news/?category=events&q=');
+    await test.page.goForward();
+    await at(test.page, '/news/?category=events&q=summit');
+    expect(await state(test.page)).toMatchObject({ address: '/news/?category=events&q=summit', category: 'events', q: 'summit', status: '1 result' });
+    expect(listRequests(test.requests)).toEqual([
+      '/news/list?category=events&q=',
+      '/news/list?category=events&q=summit',
+      '/news/list?category=events&q=',
+      '/news/list',
+      '/news/list?category=events&q=',
+      '/news/list?category=events&q=summit',
+    ]);
+    test.assertClean();
+    await test.page.close();
+  });
+
+  it('a stale response never wins: the slower first request is aborted by the second', async () => {
+    const test = await openNews(session, NEWS);
+    // The harness delays a request whose query asks for it (src/harness/faults.ts).
+    await test.page.evaluate(() => {
+      const form = document.querySelector('form.js-ajax-filter')!;
+      form.insertAdjacentHTML('beforeend', testHTML('<input type="hidden" name="__fault" value="slow"><input type="hidden" name="__delay" value="1500">'));
+    });
+    await test.page.select('#news-category', 'company');
+    await test.page.evaluate(() => document.querySelectorAll('form.js-ajax-filter input[type=hidden]').forEach((el) => el.remove()));
+    await test.page.select('#news-category', 'events');
+    await idle(test.page);
+    await sleep(1700);
+    const after = await state(test.page);
+    expect(after).toMatchObject({ address: '/news/?category=events&q=', status: '6 results' });
+    expect(after.titles.every((title) => !/CFO|R&D/.test(title))).toBe(true);
+    expect(listRequests(test.requests)[0]).toBe('/news/list?category=company&q=&__fault=slow&__delay=1500');
+    test.assertClean();
+    await test.page.close();
+  });
+
+  it('accepts a whole page holding the block, appending the query to a base that has one (row 9: /list?x=1#frag)', async () => {
+    const test = await openNews(session, withBase('/news/list?format=page#frag'));
+    await test.page.select('#news-category', 'company');
+    await idle(test.page);
+    expect(listRequests(test.requests)).toEqual(['/news/list?format=page&category=company&q=']);
+    const after = await state(test.page);
+    expect(after).toMatchObject({ status: '6 results', address: '/news/?category=company&q=' });
+    // The block's contents only: no second results block, no page title or heading.
+    expect(await test.page.$$eval('.js-ajax-results', (els) => els.length)).toBe(1);
+    expect(await test.page.$$eval('.js-ajax-results h1, .js-ajax-results main', (els) => els.length)).toBe(0);
+    test.assertClean();
+    await test.page.close();
+  });
+
+  it.each(['javascript:__hit()', '//evil.example/', 'https://evil.example/news/list', 'http://127.0.0.1:1/news/list', ''])(
+    'refuses data-base-url %j with a warning; the form and the pager work without script (row 9)',
+    async (base) => {
+      const test = await openNews(session, withBase(base), { allowErrors: [FAILED] });
+      expect(await test.page.$eval('.js-ajax-list', (el) => el.getAttribute('data-enhanced'))).toBe(null);
+      expect(await test.page.$$eval('.js-ajax-list [role=status]', (els) => els.length)).toBe(0);
+      expect(test.warnings.some((text) => text.includes('data-base-url') && text.includes('without script'))).toBe(true);
+      await Promise.all([test.page.waitForNavigation({ waitUntil: 'domcontentloaded' }), test.page.click('.js-ajax-filter button[type=submit]')]);
+      expect(await test.page.evaluate(() => location.pathname + location.search)).toBe('/news/?category=all&q=');
+      expect(test.requests.some((url) => url.includes('evil'))).toBe(false);
+      test.assertClean();
+      await test.page.close();
+    },
+  );
+
+  // Each failure keeps the old results, logs, clears aria-busy / is-busy, and the next change works.
+  const faults: [string, string, Partial<OpenOptions>?][] = [
+    ['500', '/__fault/500/news/list'],
+    ['404', '/__fault/404/news/list'],
+    ['204', '/__fault/empty/news/list'],
+    ['truncated HTML', '/__fault/truncate/news/list'],
+    ['connection reset', '/__fault/reset/news/list'],
+    ['a redirect to another site', '/news/list', { allowErrors: [FAILED, /Unsafe attempt to load URL https:\/\/evil/], respond: (url) => (url.includes('/news/list') ? { status: 302, headers: { Location: 'https://evil.example/list' } } : undefined) }],
+    ['an answer without .js-ajax-results', '/news/list', { respond: (url) => (url.includes('/news/list') ? { body: '<p>Please sign in</p>' } : undefined) }],
+    ['JavaScript instead of HTML', '/news/list', { respond: (url) => (url.includes('/news/list') ? { contentType: 'text/javascript', body: '<div class="js-ajax-results">x</div>' } : undefined) }],
+  ];
+  it.each(faults)('%s keeps the old results and leaves the controls working (row 6)', async (_name, base, options) => {
+    const test = await openNews(session, withBase(base), { allowErrors: [FAILED], ...options });
+    const old = await state(test.page);
+    await test.page.select('#news-category', 'products');
+    await idle(test.page);
+    const after = await state(test.page);
+    expect(after).toMatchObject({ busy: null, busyClass: false, titles: old.titles, address: '/news/', status: '' });
+    expect(test.warnings.filter((text) => text.includes('could not be loaded'))).toHaveLength(1);
+    // Still enhanced and usable: the next change asks again.
+    const asked = listRequests(test.requests).length;
+    await test.page.select('#news-category', 'events');
+    await idle(test.page);
+    expect(listRequests(test.requests).length).toBeGreaterThan(asked);
+    expect(await test.page.$eval('#news-category', (el) => (el as HTMLSelectElement).disabled)).toBe(false);
+    test.assertClean();
+    await test.page.close();
+  });
+
+  it('a 5 MB body is refused: the old results stay (row 6)', async () => {
+    const test = await openNews(session, NEWS);
+    const old = await state(test.page);
+    // Answered in the page: 5 MB through the test's interception would take seconds.
+    await test.page.evaluate(() => {
+      const body = `<div class="js-ajax-results" data-total="1">${'<p>x</p>'.repeat(700_000)}</div>`;
+      window.fetch = async () => new Response(body, { headers: { 'Content-Type': 'text/html' } });
+    });
+    await test.page.select('#news-category', 'products');
+    await idle(test.page);
+    expect(await state(test.page)).toMatchObject({ busy: null, busyClass: false, titles: old.titles, address: '/news/' });
+    expect(test.warnings.filter((text) => text.includes('could not be loaded'))).toHaveLength(1);
+    test.assertClean();
+    await test.page.close();
+  });
+
+  it('a 30 s stall times out after 10 s (clock sped up): aborted, old results kept, not busy (row 6)', async () => {
+    const { test } = await openBefore(session, '/news/', {
+      allowErrors: [FAILED],
+      respond: (url) => (new URL(url).pathname === '/news/' ? { body: withBase('/__fault/slow/news/list') } : undefined),
+      init: () => {
+        // 10 s becomes 200 ms; short timers keep their length.
+        const original = window.setTimeout;
+        window.setTimeout = ((fn: TimerHandler, ms = 0, ...rest: unknown[]) => original(fn, ms >= 5000 ? ms / 50 : ms, ...rest)) as typeof setTimeout;
+      },
+    });
+    const old = await state(test.page);
+    const started = Date.now();
+    await test.page.select('#news-category', 'products');
+    await idle(test.page);
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(await state(test.page)).toMatchObject({ busy: null, busyClass: false, titles: old.titles, address: '/news/' });
+    expect(test.warnings.some((text) => text.includes('could not be loaded'))).toBe(true);
+    test.assertClean();
+    await test.page.close();
+  });
+
+  it('offline: the old results stay; back online the same control works', async () => {
+    const test = await openNews(session, NEWS, { allowErrors: [FAILED] });
+    const old = await state(test.page);
+    await test.page.setOfflineMode(true);
+    await test.page.click('.js-ajax-page[href="/news/?page=2"]');
+    await idle(test.page);
+    expect(await state(test.page)).toMatchObject({ busy: null, titles: old.titles, address: '/news/' });
+    await test.page.setOfflineMode(false);
+    await test.page.click('.js-ajax-page[href="/news/?page=2"]');
+    await idle(test.page);
+    expect(await state(test.page)).toMatchObject({ address: '/news/?page=2', status: '20 results' });
+    test.assertClean();
+    await test.page.close();
+  });
+
+  it('server HTML is inert; without data-total the count is the first list\'s items', async () => {
+    const block = `<div class="js-ajax-results"><ul>
+      <li><h3>One</h3><img src="/x.png" onerror="__hit()"><script>__hit()</script></li>
+      <li><h3>Two</h3><a class="evil" href="javascript:__hit()">x</a><svg onload="__hit()"></svg></li>
+      <li><h3>Three</h3><iframe srcdoc="<script>parent.__hit()</script>"></iframe><meta http-equiv="refresh" content="0;url=/evil"></li>
+    </ul><form class="js-ajax-filter"></form></div>`;
+    const test = await openNews(session, NEWS, {
+      allowErrors: [FAILED],
+      respond: (url) => (url.includes('/news/list') ? { body: block } : url.endsWith('/x.png') ? { status: 404 } : undefined),
+    });
+    await test.page.evaluate(() => {
+      const w = window as unknown as { __hits: number; __hit(): void };
+      w.__hits = 0;
+      w.__hit = () => w.__hits++;
+    });
+    await test.page.select('#news-category', 'products');
+    await idle(test.page);
+    await sleep(200);
+    expect(await state(test.page)).toMatchObject({ titles: ['One', 'Two', 'Three'], status: '3 results' });
+    const inside = await test.page.$eval('.js-ajax-results', (el) => ({
+      scripts: el.querySelectorAll('script, iframe, meta').length,
+      handlers: [...el.querySelectorAll('*')].filter((node) => [...node.attributes].some((a) => a.name.startsWith('on'))).length,
+      href: el.querySelector('a.evil')?.getAttribute('href') ?? null,
+    }));
+    expect(inside).toEqual({ scripts: 0, handlers: 0, href: null });
+    expect(await test.page.evaluate(() => (window as unknown as { __hits: number }).__hits)).toBe(0);
+    expect(await test.page.evaluate(() => location.pathname)).toBe('/news/');
+    test.assertClean();
+    await test.page.close();
+  });
+
+  it('1 000 changes in under 10 s: at most one request in flight, the last wins, no history error, few history writes (row 7)', async () => {
+    const test = await session.open('/news/');
+    const result = await test.page.evaluate(async () => {
+      // In flight: neither settled nor aborted (an aborted fetch settles a microtask later).
+      const live = new Set<{ signal?: AbortSignal | null; done: boolean }>();
+      let most = 0;
+      let writes = 0;
+      const fetch = window.fetch;
+      window.fetch = (input, init) => {
+        for (const each of live) if (each.done || each.signal?.aborted) live.delete(each);
+        const entry = { signal: init?.signal, done: false };
+        live.add(entry);
+        most = Math.max(most, live.size);
+        return fetch(input, init).finally(() => (entry.done = true));
+      };
+      for (const name of ['pushState', 'replaceState'] as const) {
+        const write = history[name];
+        history[name] = function (this: History, ...args: Parameters<History['pushState']>) {
+          writes++;
+          return write.apply(this, args);
+        };
+      }
+      const select = document.getElementById('news-category') as HTMLSelectElement;
+      const links = () => [...document.querySelectorAll<HTMLAnchorElement>('.js-ajax-page')];
+      const started = performance.now();
+      for (let i = 0; i < 1000; i++) {
+        if (i % 2) links()[i % links().length]?.click();
+        else {
+          select.selectedIndex = i % 4;
+          select.dispatchEvent(new Event('change', { bubbles: true }));
+        }
+        // Now and then a pause long enough for an answer to land (and the address to follow).
+        if (i % 20 == 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      select.value = 'company';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+      const took = performance.now() - started;
+      await new Promise<void>((resolve) => {
+        const check = () => (document.querySelector('.js-ajax-results[aria-busy]') ? setTimeout(check, 20) : resolve());
+        check();
+      });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      return { most, took, writes };
+    });
+    expect(result.took).toBeLessThan(10_000);
+    expect(result.most).toBe(1);
+    // Writes are at least 350 ms apart: far below Safari's 100 in 30 s.
+    expect(result.writes).toBeLessThanOrEqual(Math.ceil(result.took / 350) + 3);
+    const after = await state(test.page);
+    expect(after).toMatchObject({ address: '/news/?category=company&q=', status: '6 results', busy: null });
+    expect(after.titles).toEqual(['R&D centre opens in Eindhoven', 'New CFO appointed', 'Sustainability report 2023 published', 'Quarterly results beat expectations', 'Apprenticeship programme expands', 'Company history: 75 years in pictures']);
+    test.assertClean();
+    await test.page.close();
+  });
+
+  it('1 000 swaps of a block with 20 hooks: +0 listeners, nodes steady, each hook enhanced once (row 8)', async () => {
+    const test = await session.open('/__fixture/swaps', {
+      html: fixture('<div class="js-ajax-list" data-base-url="/news/list"><div class="js-ajax-results"><a class="js-ajax-page" href="?page=1">1</a></div></div>'),
+    });
+    // Answered in the page (the real fetch, sanitizer, observer and features; no network).
+    await test.page.evaluate(() => {
+      const block = (n: number) =>
+        `<div class="js-ajax-results" data-total="20"><ul>${Array.from(
+          { length: 20 },
+          (_, i) => `<li><div class="js-expand"><button class="js-expand-trigger">Item ${i}</button><div class="js-expand-content">Text ${n}</div></div></li>`,
+        ).join('')}</ul><a class="js-ajax-page" href="/news/?page=${n + 1}">Next</a></div>`;
+      window.fetch = async (input) =>
+        new Response(block(+new URL(String(input)).searchParams.get('page')!), { headers: { 'Content-Type': 'text/html' } });
+      const results = document.querySelector('.js-ajax-results')!;
+      (window as unknown as { __swap(): Promise<void> }).__swap = async () => {
+        const done = new Promise<void>((resolve) => {
+          const watch = new MutationObserver(() => results.hasAttribute('aria-busy') || (watch.disconnect(), resolve()));
+          watch.observe(results, { attributeFilter: ['aria-busy'] });
+        });
+        document.querySelector<HTMLAnchorElement>('.js-ajax-results .js-ajax-page')!.click();
+        await done;
+        await (window as unknown as { veneer: { ready(): Promise<void> } }).veneer.ready();
+      };
+    });
+    const swap = (times: number) =>
+      test.page.evaluate(async (n: number) => {
+        for (let i = 0; i < n; i++) await (window as unknown as { __swap(): Promise<void> }).__swap();
+      }, times);
+    const cdp = await test.page.createCDPSession();
+    const counters = async () => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      return cdp.send('Memory.getDOMCounters');
+    };
+    await swap(20);
+    const before = await counters();
+    const started = Date.now();
+    await swap(1000);
+    const took = Date.now() - started;
+    const after = await counters();
+    const counts = JSON.stringify({ before, after, took });
+    expect(after.jsEventListeners - before.jsEventListeners, counts).toBeLessThanOrEqual(0);
+    expect(after.nodes - before.nodes, counts).toBeLessThanOrEqual(100);
+    const marks = await test.page.$$eval('.js-ajax-results .js-expand', (els) => els.map((el) => el.getAttribute('data-enhanced')));
+    expect(marks).toEqual(Array(20).fill('expand'));
+    expect(await test.page.$eval('.js-ajax-results .js-expand-content', (el) => el.textContent)).toBe('Text 1020');
+    // Well under 10 ms a swap on an idle machine; generous for a loaded one.
+    expect(took).toBeLessThan(40_000);
+    await cdp.detach();
+    test.assertClean();
+    await test.page.close();
+  });
+
+  it('removed during a request: nothing is replaced, no error; put back, it is enhanced once again', async () => {
+    const test = await openNews(session, withBase('/__fault/slow-800/news/list'), { allowErrors: [FAILED] });
+    await test.page.select('#news-category', 'products');
+    expect(await state(test.page)).toMatchObject({ busy: 'true', busyClass: true });
+    const old = await test.page.evaluate(() => {
+      const list = document.querySelector('.js-ajax-list')!;
+      const parent = list.parentElement!;
+      list.remove();
+      (window as unknown as { __list: Element; __parent: Element }).__list = list;
+      (window as unknown as { __parent: Element }).__parent = parent;
+      return list.querySelector('.js-ajax-results')!.innerHTML;
+    });
+    await test.ready();
+    expect(
+      await test.page.evaluate(() => {
+        const list = (window as unknown as { __list: Element }).__list;
+        return [list.getAttribute('data-enhanced'), list.querySelectorAll('[role=status]').length, list.querySelector('.js-ajax-results')!.getAttribute('aria-busy')];
+      }),
+    ).toEqual([null, 0, null]);
+    await sleep(1000);
+    expect(await test.page.evaluate(() => (window as unknown as { __list: Element }).__list.querySelector('.js-ajax-results')!.innerHTML)).toBe(old);
+    await test.page.evaluate(() => {
+      const w = window as unknown as { __list: Element; __parent: Element };
+      w.__parent.append(w.__list);
+    });
+    await test.ready();
+    expect(await test.page.$eval('.js-ajax-list', (el) => [el.getAttribute('data-enhanced'), el.querySelectorAll('[role=status]').length])).toEqual(['ajax-list', 1]);
+    expect(test.warnings.filter((text) => text.includes('could not be loaded'))).toEqual([]);
+    test.assertClean();
+    await test.page.close();
+  });
+
+  it('works under the strict CSP with Trusted Types: zero violations', async () => {
+    const { test } = await openBefore(session, '/news/?csp=strict', {
+      init: () => {
+        const w = window as unknown as { __violations: string[] };
+        w.__violations = [];
+        addEventListener('securitypolicyviolation', (event) => w.__violations.push(`${event.effectiveDirective} ${event.blockedURI}`));
+      },
+    });
+    await test.page.select('#news-category', 'products');
+    await idle(test.page);
+    await sleep(400);
+    await test.page.click('.js-ajax-page[href*="page=2"]');
+    await idle(test.page);
+    expect(await state(test.page)).toMatchObject({ address: '/news/?page=2&category=products', status: '8 results', focused: true });
+    expect(await test.page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual([]);
+    test.assertClean();
+    await test.page.close();
+  });
+
+  it("the snapshot state 'list-filtered' applies: the list shows the second category", async () => {
+    const test = await session.open('/news/');
+    const state = STATES.find((each) => each.name === 'list-filtered')!;
+    expect(await state.available(test.page)).toBe(true);
+    await state.apply(test.page);
+    expect(await test.page.evaluate(() => location.search)).toBe('?category=products&q=');
+    expect(await test.page.$$eval('.js-ajax-results .news-item', (els) => els.every((el) => el.getAttribute('data-category') === 'products'))).toBe(true);
+    test.assertClean();
+    await test.page.close();
+  });
+});
