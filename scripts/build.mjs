@@ -19,7 +19,7 @@ const HASH = /__VENEER_HASH__/;
 const HASH_LENGTH = 8;
 // Shared runtimes: chunks with no hook of their own, loaded by the chunks that need them
 // through the core's loader (src/lib/ui.ts). Name → entry.
-const RUNTIMES = { ui: 'src/lib/ui-runtime.ts', sanitize: 'src/lib/sanitize-runtime.ts' };
+const RUNTIMES = { ui: 'src/lib/ui-runtime.ts', sanitize: 'src/lib/sanitize-runtime.ts', dialog: 'src/lib/dialog-runtime.ts' };
 const stagedFile = (entry) => path.join(staging, entry.replace(/^src\//, '').replace(/\.ts$/, '.js'));
 const entryOf = (name) => RUNTIMES[name] ?? `src/features/${name}/index.ts`;
 
