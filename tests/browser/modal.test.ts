@@ -263,7 +263,7 @@ describe('modal', () => {
       await cdp.send('HeapProfiler.collectGarbage');
       return (await test.page.metrics()).JSEventListeners;
     };
-    const before = await listeners();
+    const before = (await listeners())!;
     // 500 rounds of two nested dialogs: 1000 openings.
     expect(await cycle(500)).toBe(500);
     expect(await listeners()).toBeLessThanOrEqual(before);
