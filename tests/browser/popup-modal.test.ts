@@ -4,7 +4,7 @@
 // calls with those delays are held until the test fires them.
 import type { HTTPRequest, Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
-import { openBefore } from './helpers';
+import { fixture, openBefore } from './helpers';
 import { useSession, type Session } from './support';
 
 const POPUP = '#promo-popup';
@@ -304,6 +304,27 @@ describe('popup modal', () => {
     await test.page.click(`${POPUP} button[type=submit]`);
     await test.page.waitForFunction((sel: string) => document.querySelector(sel)!.querySelector('[role=status]')?.textContent, {}, POPUP);
     expect(await test.page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual([]);
+    test.assertClean();
+  });
+  it('a form.js-validate inside: an invalid submit sends nothing, a valid one posts once (on screen at load: used where it is)', async () => {
+    await fetch(session.url + '/__posts', { method: 'DELETE' });
+    const html = fixture(
+      `<div class="js-popup-modal" id="p2" data-success-message="Sent &lt;b&gt;ok&lt;/b&gt;" data-error-message="Failed"><div class="js-modal-body"><h2>P2</h2>` +
+        `<form class="js-validate" action="/forms/popup" method="post"><div class="field"><label for="e">Email</label><input id="e" name="email" required></div><button>Send</button></form></div></div>`,
+    );
+    const test = await session.open('/__fixture/popup-validate', { html });
+    expect(await test.page.$eval('#p2', (el) => [el.getAttribute('data-enhanced'), (el as HTMLElement).hidden])).toEqual(['popup-modal', false]);
+    expect(await test.page.$eval('#p2 form', (el) => el.getAttribute('data-enhanced'))).toBe('forms');
+    await test.page.click('#p2 button');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await test.page.$eval('#e', (el) => el.getAttribute('aria-invalid'))).toBe('true');
+    expect(await posts(session)).toEqual([]);
+    await test.page.type('#e', 'x@example.com');
+    await test.page.click('#p2 button');
+    await test.page.waitForFunction(() => document.querySelector('#p2 [role=status]')?.textContent);
+    // The message is text: its markup-like characters stay characters.
+    expect(await test.page.$eval('#p2 [role=status]', (el) => [el.textContent, el.children.length])).toEqual(['Sent <b>ok</b>', 0]);
+    expect((await posts(session)).map((post) => post.fields)).toEqual([{ email: 'x@example.com' }]);
     test.assertClean();
   });
 });
