@@ -34,6 +34,7 @@ defineFeature<HTMLElement>('modal', (element, { signal, bus }) => {
   const dialog = loadDialog().catch((error) => {
     cancel();
     j.restore();
+    settled = false;
     warn('modal: the dialog runtime did not load; left as it is', element, error);
   });
   const open = (openDialog: OpenDialog | void) => {
