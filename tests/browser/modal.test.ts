@@ -204,6 +204,8 @@ describe('modal', () => {
     const test = await session.open('/__fixture/modal-nested', { html });
     await test.page.click('#open-a');
     await until(test.page, true, '#a');
+    // No site CSS here: veneer's own fallback makes the top-layer dialog fill the viewport.
+    expect(await test.page.$eval('#a', (el) => { const box = el.getBoundingClientRect(); return [box.top, box.left, box.width === document.documentElement.clientWidth, box.height === innerHeight, document.elementFromPoint(5, 5) === el]; })).toEqual([0, 0, true, true, true]);
     await test.page.click('#open-b');
     await until(test.page, true, '#b');
     // B is on top: A's own controls are inert, B's are not.
