@@ -25,6 +25,7 @@ const RUNTIMES = {
   ui: 'src/lib/ui-runtime.ts',
   sanitize: 'src/lib/sanitize-runtime.ts',
   // Label sets (src/lib/labels.ts): one per page, in its language.
+  dialog: 'src/lib/dialog-runtime.ts', // openDialog, shared by modal and popup-modal
   'labels-en': 'src/lib/labels/en-chunk.ts',
   'labels-de': 'src/lib/labels/de.ts',
   'labels-fr': 'src/lib/labels/fr.ts',

@@ -1,7 +1,15 @@
 // What every overlay shares (modal, filter modal, popup modal, lightbox): the page behind it
 // does not scroll, and locking it shifts no layout. Reference-counted: nested or repeated
 // overlays release the page only when the last one closes.
+// openDialog() turns a div of the page into a modal dialog where it stands (the modal chunks;
+// the lightbox renders its own). It lives in the shared runtime chunk `dialog`
+// (./dialog-runtime), loaded once per page by the chunks that open dialogs: bundled into each,
+// it would take a third of their size budget.
+import { CORE_KEY, type CoreHandle } from './feature';
 import { adoptStyles } from './styles';
+import type { OpenDialog } from './dialog-runtime';
+
+export type { DialogOptions, OpenDialog } from './dialog-runtime';
 
 // Shared through a global Symbol: each chunk bundles its own copy of this module.
 const LOCKS = Symbol.for('veneer.scrollLocks');
@@ -9,6 +17,11 @@ type Global = typeof globalThis & { [LOCKS]?: number };
 
 const LOCKED = 'veneer-scroll-lock';
 const GUTTER = 'veneer-scroll-gutter';
+
+/** The `dialog` runtime's openDialog (the core's loader: one download per page, one retry). */
+export function loadDialog(): Promise<OpenDialog> {
+  return (globalThis as { [CORE_KEY]?: CoreHandle })[CORE_KEY]!.load('dialog') as unknown as Promise<OpenDialog>;
+}
 
 /** Stops the page scrolling until the returned release is called (once; later calls do nothing). */
 export function lockScroll(): () => void {

@@ -16,7 +16,10 @@ const PAGES = readdirSync(PAGES_DIR).filter(
 
 // registry.json: a row "name": "" hooks .js-<name>; a non-empty value is the selector.
 const REGISTRY = JSON.parse(readFileSync(path.join(REPO_ROOT, 'src/injector/registry.json'), 'utf8')) as Record<string, string>;
-const HOOKS = Object.entries(REGISTRY).map(([name, selector]) => [name, selector || `.js-${name}`] as [string, string]);
+// The anchor feature's registry selector is plain a[href^="#"] (the core's bytes); the chunk
+// itself leaves out "#" and links with a js- hook, so those are not expected enhanced.
+const TAKES: Record<string, string> = { anchor: 'a[href^="#"]:not([class*=js-],[href="#"])' };
+const HOOKS = Object.entries(REGISTRY).map(([name, selector]) => [name, TAKES[name] || selector || `.js-${name}`] as [string, string]);
 
 // The parts veneer may hide: without veneer they must all show.
 const HIDEABLE = '.js-carousel-slide, .js-tab-panel, .js-expand-content';

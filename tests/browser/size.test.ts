@@ -12,6 +12,7 @@ const CHUNK_BUDGET = 3072; // per feature chunk (labelled features carry the lab
 const RUNTIME_BUDGETS: Record<string, number> = {
   ui: 9216, // preact/compat's API + htm
   sanitize: 11776, // DOMPurify, only where the Sanitizer API is missing
+  dialog: 2560, // openDialog
   'labels-en': 1024, // one label set per page
   'labels-de': 1280,
   'labels-fr': 1280,

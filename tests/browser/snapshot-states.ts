@@ -126,11 +126,15 @@ export const STATES: SnapshotState[] = [
     feature: 'modal',
     hooks: ['js-modal'],
     available: enhancedFor('.js-modal', 'modal'),
-    apply: (page) =>
-      clickFound(page, '[data-modal-open] control of an enhanced .js-modal', () => {
+    apply: async (page) => {
+      // The id is compared, as veneer does, never put into a selector.
+      await clickFound(page, '[data-modal-open] control of an enhanced .js-modal', () => {
         const modal = document.querySelector('.js-modal[data-enhanced~="modal"]');
-        return modal && document.querySelector(`[data-modal-open="${CSS.escape(modal.id)}"]`);
-      }),
+        return modal && [...document.querySelectorAll('[data-modal-open]')].find((control) => control.getAttribute('data-modal-open') === modal.id);
+      });
+      // Opening waits for the shared dialog runtime chunk (a microtask once it has loaded).
+      await page.waitForFunction(() => document.querySelector('.js-modal[data-enhanced~="modal"]')?.matches('.is-open[aria-modal="true"]'), { timeout: 5000 });
+    },
   },
   {
     name: 'lightbox-open',

@@ -1,0 +1,74 @@
+// Modal and filter modal (div.js-modal#id, div.js-filter-modal#id): any [data-modal-open="id"]
+// opens it as a modal dialog (src/lib/dialog.ts). Enhanced, a closed modal is hidden; without
+// script its content stays where the CMS put it. The filter modal is a modal up to 1023 px
+// wide only: from 1024 px it is the list's plain inline filter panel.
+import { loadDialog, type OpenDialog } from '../../lib/dialog';
+import { owned } from '../../lib/dom';
+import { defineFeature } from '../../lib/feature';
+import { createJournal } from '../../lib/journal';
+import { warn } from '../../lib/log';
+import { settle } from '../../lib/settle';
+import { adoptStyles, hiddenRules } from '../../lib/styles';
+
+const HOOK = '.js-modal,.js-filter-modal,.js-popup-modal';
+// The seed's breakpoint: small screens up to 1023 px.
+const SMALL = '(max-width: 1023px)';
+
+defineFeature<HTMLElement>('modal', (element, { signal, bus }) => {
+  const body = owned(element, '.js-modal-body', HOOK)[0];
+  if (!element.id || !body) return warn('modal: no id or no .js-modal-body; left as it is', element);
+  const filter = element.matches('.js-filter-modal');
+  const small = () => !filter || matchMedia(SMALL).matches;
+  const j = createJournal();
+  let close: (() => void) | undefined;
+  // The hiding has happened (settle applied it, or the visitor opened the modal).
+  let settled = false;
+  const hide = (on: boolean) => {
+    settled = on;
+    j.set(element, 'hidden', on && small() ? '' : null);
+  };
+
+  adoptStyles('modal', hiddenRules(':is(.js-modal,.js-filter-modal)'));
+  const cancel = settle(element, signal, hide);
+  // Without the dialog runtime the content goes back where the CMS put it.
+  const dialog = loadDialog().catch((error) => {
+    cancel();
+    j.restore();
+    settled = false;
+    warn('modal: the dialog runtime did not load; left as it is', element, error);
+  });
+  const open = (openDialog: OpenDialog | void) => {
+    if (!openDialog || close || signal.aborted || !small()) return;
+    cancel();
+    hide(true);
+    close = openDialog(element, { body, closers: '.js-modal-close', onClose: () => (close = undefined) });
+  };
+
+  // Delegated: triggers inserted later work too. The id is compared, never put into a selector,
+  // and only the element that getElementById finds opens (not a later duplicate).
+  document.addEventListener(
+    'click',
+    (event) => {
+      const trigger = (event.target as Element).closest?.('[data-modal-open]');
+      if (!trigger || document.getElementById(trigger.getAttribute('data-modal-open')!) != element || !small()) return;
+      event.preventDefault();
+      void dialog.then(open);
+    },
+    { signal },
+  );
+
+  if (filter) {
+    // From 1024 px an open filter modal becomes the inline panel again (focus stays in it).
+    const resize = () => {
+      if (!small()) close?.();
+      if (settled) hide(true);
+    };
+    bus.on('/window/resize', resize);
+    signal.addEventListener('abort', () => bus.off('/window/resize', resize));
+  }
+
+  return () => {
+    close?.();
+    j.restore();
+  };
+});

@@ -1,0 +1,167 @@
+// Popup modal with a form (div.js-popup-modal#id holding form[action]): opens as a modal
+// dialog 4000 ms after the page has loaded, unless the cookie popup-<id> says the visitor
+// closed it or sent it before. The form posts its form-data with fetch to its own
+// (same-origin) action: any 2xx shows data-success-message, anything else hides the form and
+// shows data-error-message with a retry button; a network failure is only logged.
+import { getCookie, setCookie } from '../../lib/cookie';
+import { loadDialog } from '../../lib/dialog';
+import { owned } from '../../lib/dom';
+import { defineFeature } from '../../lib/feature';
+import { createJournal } from '../../lib/journal';
+import { warn } from '../../lib/log';
+import { settle } from '../../lib/settle';
+import { adoptStyles, hiddenRules } from '../../lib/styles';
+
+const LABELS = {
+  retry: 'Retry',
+  // veneer's own, for a popup without data-success-message / data-error-message (the seed has none).
+  success: 'Thank you.',
+  error: 'Sorry, the form could not be sent.',
+};
+const OPEN_AFTER_MS = 4000;
+const FOCUS_DELAY_MS = 16;
+const COOKIE_MS = 31536000000; // one year
+// A stalled request ends as a failure (the seed gives no time-out; bad-inputs row 18).
+const TIMEOUT_MS = 10000;
+const TIMEOUT = 'timeout';
+
+defineFeature<HTMLElement>('popup-modal', (element, { signal }) => {
+  const body = owned(element, '.js-modal-body', '.js-modal,.js-filter-modal,.js-popup-modal')[0];
+  const form = element.querySelector<HTMLFormElement>('form[action]');
+  if (!element.id || !body || !form) return warn('popup-modal: no id, .js-modal-body or form[action]; left as it is', element);
+  const message = (name: string, fallback: string) =>
+    element.getAttribute(name) || (warn(`popup-modal: no ${name}; using "${fallback}"`, element), fallback);
+  const success = message('data-success-message', LABELS.success);
+  const failure = message('data-error-message', LABELS.error);
+  const name = 'popup-' + element.id;
+  const j = createJournal();
+  let close: (() => void) | undefined;
+  let request: AbortController | undefined;
+  let status: HTMLElement | undefined;
+  let alert: HTMLElement | undefined;
+  let timer = 0;
+  let gone = false;
+
+  const hide = (on: boolean) => j.set(element, 'hidden', on ? '' : null);
+  adoptStyles('popup-modal', hiddenRules('.js-popup-modal'));
+  const cancel = settle(element, signal, hide);
+
+  const remember = () => setCookie(name, '1', COOKIE_MS);
+
+  // Without the dialog runtime the popup stays where the CMS put it.
+  const dialog = loadDialog().catch((error) => {
+    cancel();
+    hide(false);
+    warn('popup-modal: the dialog runtime did not load; left as it is', element, error);
+  });
+  const open = async () => {
+    const openDialog = await dialog;
+    if (!openDialog || close || gone || getCookie(name)) return;
+    // The visitor is busy in another dialog: not on top of it, a while later.
+    if (document.querySelector('[aria-modal=true]')) return later();
+    cancel();
+    hide(true);
+    close = openDialog(element, {
+      body,
+      closers: '.js-modal-close',
+      focusDelay: FOCUS_DELAY_MS,
+      onClose() {
+        close = undefined;
+        request?.abort();
+        if (!gone) remember();
+      },
+    });
+  };
+  const later = () => (timer = window.setTimeout(open, OPEN_AFTER_MS));
+  if (document.readyState == 'complete') later();
+  else addEventListener('load', later, { signal, once: true });
+
+  const buttons = () => [...form.elements].filter((control) => (control as HTMLButtonElement).type == 'submit') as HTMLElement[];
+  const busy = (on: boolean) => {
+    buttons().forEach((button) => j.set(button, 'disabled', on ? '' : null));
+    j.set(form, 'aria-busy', on ? 'true' : null);
+    j.flag(element, 'is-busy', on);
+  };
+
+  const show = (ok: boolean) => {
+    j.set(form, 'hidden', '');
+    if (ok) {
+      status!.className = 'popup-result';
+      status!.textContent = success;
+      return status!.focus();
+    }
+    alert = document.createElement('div');
+    alert.className = 'popup-result has-error';
+    alert.setAttribute('role', 'alert');
+    const text = document.createElement('p');
+    text.textContent = failure;
+    const retry = Object.assign(document.createElement('button'), { type: 'button', className: 'button', textContent: LABELS.retry });
+    // The form comes back as the visitor left it, its submit button focused: Enter sends it again.
+    retry.addEventListener('click', () => {
+      alert?.remove();
+      j.set(form, 'hidden', null);
+      buttons()[0]?.focus();
+    });
+    alert.append(text, retry);
+    form.after(alert);
+    retry.focus();
+  };
+
+  // On the popup, not the form: the form's own submit handlers (validation) run first.
+  element.addEventListener(
+    'submit',
+    async (event) => {
+      let origin;
+      try {
+        origin = new URL(form.action).origin;
+      } catch {}
+      // Another origin's action: the form posts natively.
+      if (event.target != form || event.defaultPrevented || origin != location.origin) return;
+      event.preventDefault();
+      remember();
+      if (request) return;
+      const controller = (request = new AbortController());
+      if (!status) {
+        // Present (empty) before the message arrives, so that screen readers announce it.
+        status = Object.assign(document.createElement('p'), { tabIndex: -1 });
+        status.setAttribute('role', 'status');
+        form.after(status);
+      }
+      busy(true);
+      const stall = setTimeout(() => controller.abort(TIMEOUT), TIMEOUT_MS);
+      try {
+        const response = await fetch(form.action, {
+          method: 'POST',
+          body: new FormData(form, event.submitter),
+          signal: controller.signal,
+          credentials: 'same-origin',
+          // A redirect (to a login page) is a failure, not a success.
+          redirect: 'manual',
+        });
+        if (!gone) busy(false), show(response.ok);
+      } catch (error) {
+        if (gone) return;
+        busy(false);
+        if (controller.signal.reason == TIMEOUT) show(false);
+        else if (!controller.signal.aborted) {
+          warn('popup-modal: the form could not be sent', error);
+          if (!element.contains(document.activeElement)) (event.submitter as HTMLElement | null)?.focus();
+        }
+      } finally {
+        clearTimeout(stall);
+        request = undefined;
+      }
+    },
+    { signal },
+  );
+
+  return () => {
+    gone = true;
+    clearTimeout(timer);
+    request?.abort();
+    close?.();
+    status?.remove();
+    alert?.remove();
+    j.restore();
+  };
+});

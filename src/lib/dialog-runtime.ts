@@ -1,0 +1,148 @@
+// The shared runtime chunk `dialog` (dialog.<hash>.js): openDialog, loaded through ./dialog's
+// loadDialog() by the chunks that open a div of the page as a modal dialog (APG Dialog).
+import { lockScroll } from './dialog';
+import { CORE_KEY, type CoreHandle, type Feature } from './feature';
+import { createJournal } from './journal';
+import { adoptStyles } from './styles';
+
+/** An open dialog; the last one opened is on top, the only one the visitor can reach. */
+interface Open {
+  /** Makes everything outside the dialog inert (`true`), or undoes that. */
+  shield(on: boolean): void;
+}
+
+/** Open dialogs, the top one last. */
+const dialogs: Open[] = [];
+const DIALOG = 'veneer-dialog';
+
+const FOCUSABLE = 'a[href],area[href],button,input,select,textarea,iframe,summary,[contenteditable],[tabindex]';
+
+/** The elements inside `root` that Tab reaches, in document order. */
+function tabbables(root: Element): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) =>
+      element.tabIndex >= 0 &&
+      !(element as HTMLButtonElement).disabled &&
+      !element.closest('[inert]') &&
+      (element.checkVisibility ? element.checkVisibility({ visibilityProperty: true }) : element.getClientRects().length > 0),
+  );
+}
+
+/** Sets `inert` on every element outside `element` (the siblings along its ancestors); returns the undo. */
+function inertOthers(element: Element): () => void {
+  const set: HTMLElement[] = [];
+  for (let node = element; node.parentElement && node != document.body; node = node.parentElement)
+    for (const other of node.parentElement.children as HTMLCollectionOf<HTMLElement>)
+      if (other != node && !other.inert) (other.inert = true), set.push(other);
+  return () => set.forEach((other) => (other.inert = false));
+}
+
+export interface DialogOptions {
+  /** The dialog's content box: a press that starts and ends outside it closes the dialog. */
+  body: Element;
+  /** A selector of close controls inside the dialog. */
+  closers?: string;
+  /** Focus moves in this many ms after opening (default at once). */
+  focusDelay?: number;
+  /** Runs once the dialog has closed, however it closed. */
+  onClose?: () => void;
+}
+
+/**
+ * Shows `element` as a modal dialog (APG Dialog): role=dialog, aria-modal and a name (its
+ * first heading, unless it has one), `is-open`, in the top layer; focus moves in, Tab cycles
+ * inside, the rest of the page is inert and does not scroll. Escape, a press outside `body`
+ * or a close control closes it, and focus goes back to where it was. Dialogs stack: only the
+ * top one answers. Returns the close (idempotent), which puts every attribute back.
+ */
+function openDialog(element: HTMLElement, { body, closers, focusDelay, onClose }: DialogOptions): () => void {
+  const opener = document.activeElement as HTMLElement | null;
+  const j = createJournal();
+  const abort = new AbortController();
+  const release = lockScroll();
+  let unshield = () => {};
+  const self: Open = {
+    shield(on) {
+      unshield();
+      unshield = on ? inertOthers(element) : () => {};
+    },
+  };
+  const top = () => dialogs[dialogs.length - 1] == self;
+  const within = (target: EventTarget | null) => target instanceof Node && body.contains(target);
+  let downOutside = false;
+  let closed = false;
+
+  // Zero specificity: the site's own rules for the open dialog win; these make a popover fill
+  // the viewport when the site's CSS says nothing.
+  adoptStyles(DIALOG, `:where(.${DIALOG}){width:auto;height:auto;overscroll-behavior:contain}`);
+  dialogs[dialogs.length - 1]?.shield(false);
+  dialogs.push(self);
+  j.set(element, 'hidden', null);
+  j.flag(element, 'is-open', true);
+  j.flag(element, DIALOG, true);
+  j.set(element, 'role', 'dialog');
+  j.set(element, 'aria-modal', 'true');
+  j.set(element, 'tabindex', '-1');
+  const heading = body.querySelector('h1,h2,h3,h4,h5,h6');
+  if (heading && !element.matches('[aria-label],[aria-labelledby]')) j.set(element, 'aria-labelledby', j.id(heading, DIALOG));
+  j.set(element, 'popover', 'manual');
+  element.showPopover?.();
+  self.shield(true);
+
+  const focusIn = () => (element.querySelector<HTMLElement>('[autofocus]') || tabbables(element)[0] || element).focus();
+  const timer = focusDelay ? window.setTimeout(focusIn, focusDelay) : (focusIn(), 0);
+
+  const listen = <K extends keyof DocumentEventMap>(type: K, handler: (event: DocumentEventMap[K]) => void, capture = true) =>
+    document.addEventListener(type, (event) => top() && handler(event), { signal: abort.signal, capture });
+  listen('pointerdown', (event) => (downOutside = !within(event.target)));
+  listen('click', (event) => {
+    const target = event.target as Element;
+    const closer = closers && target.closest?.(closers);
+    // The press must also have started outside: a text selection dragged out of the body is not a dismissal.
+    if ((downOutside && !within(target)) || (closer && closer.closest('[aria-modal=true]') == element)) {
+      event.preventDefault();
+      close();
+    }
+    downOutside = false;
+  });
+  // Bubbling: a widget inside that handles Escape itself (and prevents the default) keeps the dialog open.
+  listen(
+    'keydown',
+    (event) => {
+      if (event.defaultPrevented || event.isComposing) return;
+      if (event.key == 'Escape') return event.preventDefault(), close();
+      if (event.key != 'Tab') return;
+      const all = tabbables(element);
+      const active = document.activeElement;
+      const inside = element != active && element.contains(active);
+      const edge = event.shiftKey ? all[0] : all[all.length - 1];
+      if (!all.length || !inside || active == edge) {
+        event.preventDefault();
+        (all.length ? (event.shiftKey ? all[all.length - 1] : all[0]) : element).focus();
+      }
+    },
+    false,
+  );
+
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    clearTimeout(timer);
+    abort.abort();
+    self.shield(false);
+    dialogs.splice(dialogs.indexOf(self), 1);
+    // Removing the popover attribute takes the element out of the top layer.
+    j.restore();
+    release();
+    dialogs[dialogs.length - 1]?.shield(true);
+    // Back to the opener, unless the visitor has moved focus elsewhere meanwhile.
+    const active = document.activeElement;
+    if (!active || active == document.body || element.contains(active)) opener?.focus();
+    onClose?.();
+  };
+  return close;
+}
+
+export type OpenDialog = typeof openDialog;
+
+(globalThis as { [CORE_KEY]?: CoreHandle })[CORE_KEY]?.define('dialog', openDialog as unknown as Feature);

@@ -1,0 +1,408 @@
+// Modal and filter modal (div.js-modal#id, div.js-filter-modal#id) in Chromium against the
+// production build: the home page's newsletter modal (two [data-modal-open] triggers), the news
+// page's filter panel (a modal up to 1023 px only), and fixtures for nesting and bad inputs.
+import type { Page } from 'puppeteer';
+import { describe, expect, it } from 'vitest';
+import { fixture, openBefore, type OpenBeforeOptions } from './helpers';
+import { useSession, type Session } from './support';
+
+const MODAL = '#newsletter-modal';
+const TRIGGER = '[data-modal-open="newsletter-modal"]';
+const FILTER = '#news-filter';
+
+/** The home page with its popup modal's cookie set, so that the popup never opens over these tests. */
+function openHome(session: Session, path = '/home/', options: OpenBeforeOptions = {}) {
+  return openBefore(session, path, {
+    ...options,
+    init: () => {
+      document.cookie = 'popup-promo-popup=1; path=/';
+    },
+  });
+}
+
+interface DialogState {
+  hidden: boolean;
+  open: boolean;
+  role: string | null;
+  modal: string | null;
+  name: string | null;
+  /** The element focused is inside the dialog. */
+  focusInside: boolean;
+  /** Elements of the page outside the dialog that are inert. */
+  inert: number;
+  locked: boolean;
+}
+
+function state(page: Page, selector = MODAL): Promise<DialogState> {
+  return page.$eval(selector, (el) => {
+    const labelledby = el.getAttribute('aria-labelledby');
+    return {
+      hidden: el.hasAttribute('hidden') || getComputedStyle(el).display === 'none',
+      open: el.classList.contains('is-open'),
+      role: el.getAttribute('role'),
+      modal: el.getAttribute('aria-modal'),
+      name: labelledby ? document.getElementById(labelledby)?.textContent ?? null : null,
+      focusInside: el.contains(document.activeElement),
+      inert: document.querySelectorAll('[inert]').length,
+      locked: document.documentElement.classList.contains('veneer-scroll-lock'),
+    };
+  });
+}
+
+const CLOSED = { hidden: true, open: false, role: null, modal: null, name: null, focusInside: false, inert: 0, locked: false };
+
+/** Waits until the dialog's open state is `open` (opening waits for the dialog runtime: a microtask once loaded). */
+function until(page: Page, open: boolean, selector = MODAL) {
+  return page.waitForFunction((sel: string, want: boolean) => document.querySelector(sel)?.classList.contains('is-open') === want, { timeout: 3000 }, selector, open);
+}
+
+/** The layout width and scroll position: what a scroll lock must not change. */
+const geometry = (page: Page) => page.evaluate(() => ({ width: document.documentElement.clientWidth, bodyWidth: document.body.getBoundingClientRect().width, y: scrollY }));
+
+describe('modal', () => {
+  const session = useSession();
+
+  it('a closed modal is hidden; a trigger opens it as a named modal dialog with focus inside', async () => {
+    const { test } = await openHome(session);
+    expect(await test.page.$eval(MODAL, (el) => el.getAttribute('data-enhanced'))).toBe('modal');
+    expect(await state(test.page)).toEqual(CLOSED);
+    const before = await test.page.evaluate((sel) => {
+      const trigger = document.querySelector<HTMLElement>(sel)!;
+      trigger.scrollIntoView({ block: 'center' });
+      return scrollY;
+    }, TRIGGER);
+    const width = (await geometry(test.page)).width;
+    await test.page.click(TRIGGER);
+    await until(test.page, true);
+    const open = await state(test.page);
+    expect(open).toMatchObject({ hidden: false, open: true, role: 'dialog', modal: 'true', name: 'Subscribe to the Northwind newsletter', focusInside: true, locked: true });
+    expect(open.inert).toBeGreaterThan(0);
+    // Focus on the first control: the close button.
+    expect(await test.page.evaluate(() => document.activeElement?.className)).toContain('js-modal-close');
+    // The header and everything else outside the dialog are inert; nothing moved.
+    expect(await test.page.evaluate(() => [document.querySelector('header')!.closest('[inert]') !== null, document.querySelector('#newsletter-modal')!.closest('[inert]')])).toEqual([true, null]);
+    expect(await geometry(test.page)).toMatchObject({ width, y: before });
+    // In the top layer, over the sticky header: the element at the top-left corner is the overlay.
+    expect(await test.page.evaluate(() => document.elementFromPoint(5, 5)?.id)).toBe('newsletter-modal');
+    test.assertClean();
+  });
+
+  it('Tab and Shift+Tab cycle inside; background not scrollable by wheel or keys', async () => {
+    const { test } = await openHome(session);
+    await test.page.click(TRIGGER);
+    await until(test.page, true);
+    const focused = () => test.page.evaluate(() => document.activeElement?.id || document.activeElement?.className || document.activeElement?.localName);
+    expect(await focused()).toContain('js-modal-close');
+    await test.page.keyboard.down('Shift');
+    await test.page.keyboard.press('Tab');
+    await test.page.keyboard.up('Shift');
+    // The last control: the Subscribe button.
+    expect(await test.page.evaluate(() => document.activeElement?.textContent)).toBe('Subscribe');
+    await test.page.keyboard.press('Tab');
+    expect(await focused()).toContain('js-modal-close');
+    // Every Tab stays inside, all the way round.
+    const seen = new Set<string>();
+    for (let i = 0; i < 12; i++) {
+      await test.page.keyboard.press('Tab');
+      expect(await test.page.$eval(MODAL, (el) => el.contains(document.activeElement))).toBe(true);
+      seen.add(await test.page.evaluate(() => document.activeElement!.outerHTML.slice(0, 60)));
+    }
+    // close, email, first name, consent, privacy link, Subscribe.
+    expect(seen.size).toBe(6);
+    const y = await test.page.evaluate(() => scrollY);
+    await test.page.mouse.move(5, 400);
+    await test.page.mouse.wheel({ deltaY: 800 });
+    await test.page.keyboard.press('PageDown');
+    await test.page.keyboard.press('End');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await test.page.evaluate(() => scrollY)).toBe(y);
+    test.assertClean();
+  });
+
+  it('Escape closes and focus returns to the trigger; everything is put back', async () => {
+    const { test } = await openHome(session);
+    const sent = await test.page.$eval(MODAL, (el) => el.outerHTML);
+    await test.page.focus(TRIGGER);
+    await test.page.keyboard.press('Enter');
+    await until(test.page, true);
+    await test.page.keyboard.press('Escape');
+    expect(await state(test.page)).toEqual(CLOSED);
+    expect(await test.page.evaluate((sel) => document.activeElement === document.querySelector(sel), TRIGGER)).toBe(true);
+    expect(await test.page.$eval(MODAL, (el) => el.outerHTML)).toBe(sent);
+    expect(await test.page.evaluate(() => document.documentElement.className)).not.toMatch(/veneer/);
+    test.assertClean();
+  });
+
+  it('a click outside the body closes; inside, or a drag from inside to outside, does not; the close control closes', async () => {
+    const { test } = await openHome(session);
+    const second = `.cta-row ${TRIGGER}`;
+    await test.page.click(TRIGGER);
+    await until(test.page, true);
+    // Inside the body (its heading).
+    await test.page.click(`${MODAL} h2`);
+    expect((await state(test.page)).open).toBe(true);
+    // A text selection dragged from the heading out to the overlay.
+    const heading = (await (await test.page.$(`${MODAL} h2`))!.boundingBox())!;
+    await test.page.mouse.move(heading.x + 5, heading.y + 5);
+    await test.page.mouse.down();
+    await test.page.mouse.move(5, 5, { steps: 4 });
+    await test.page.mouse.up();
+    expect((await state(test.page)).open).toBe(true);
+    // The overlay's corner.
+    await test.page.mouse.click(5, 5);
+    expect(await state(test.page)).toEqual(CLOSED);
+    expect(await test.page.evaluate((sel) => document.activeElement === document.querySelector(sel), TRIGGER)).toBe(true);
+    // The second trigger opens the same modal; the close control closes it and focus returns there.
+    await test.page.click(second);
+    await until(test.page, true);
+    await test.page.click(`${MODAL} .js-modal-close`);
+    expect(await state(test.page)).toEqual(CLOSED);
+    expect(await test.page.evaluate((sel) => document.activeElement === document.querySelector(sel), second)).toBe(true);
+    test.assertClean();
+  });
+
+  it('a trigger inserted later opens it too (delegated on document)', async () => {
+    const { test } = await openHome(session);
+    await test.page.evaluate(() => {
+      const late = Object.assign(document.createElement('a'), { href: '#newsletter-modal', id: 'late', textContent: 'Late' });
+      late.setAttribute('data-modal-open', 'newsletter-modal');
+      document.querySelector('main')!.prepend(late);
+    });
+    await test.page.click('#late');
+    await until(test.page, true);
+    // The link's jump did not happen.
+    expect(await test.page.evaluate(() => location.hash)).toBe('');
+    await test.page.keyboard.press('Escape');
+    expect(await test.page.evaluate(() => document.activeElement?.id)).toBe('late');
+    test.assertClean();
+  });
+
+  it('bad [data-modal-open] values open nothing and throw nothing (bad-inputs row 23)', async () => {
+    const html = fixture(
+      `<p id="plain" style="height:150vh">Not a modal</p>` +
+        ["x'],*", '#m', '1abc', 'a"b', '', 'plain', 'dup', ' m'].map((id, i) => `<button id="t${i}" data-modal-open='${id.replace(/'/g, '&#39;')}'>t${i}</button>`).join('') +
+        `<div id="dup">not a modal, first with this id</div>` +
+        `<div class="js-modal" id="dup"><div class="js-modal-body"><h2>Dup</h2></div></div>` +
+        `<div class="js-modal" id="m"><div class="js-modal-body"><h2>M</h2><button class="js-modal-close">Close</button></div></div>`,
+    );
+    const test = await session.open('/__fixture/modal-bad', { html });
+    expect(await test.page.$$eval('.js-modal', (all) => all.map((el) => el.getAttribute('data-enhanced')))).toEqual(['modal', 'modal']);
+    for (let i = 0; i < 8; i++) await test.page.click(`#t${i}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await test.page.$$eval('.js-modal', (all) => all.filter((el) => el.classList.contains('is-open') || !(el as HTMLElement).hidden).length)).toBe(0);
+    expect(await test.page.evaluate(() => document.querySelectorAll('[inert],[aria-modal]').length)).toBe(0);
+    test.assertClean();
+  });
+
+  it('nested modals: the top one answers, each close releases its part, focus goes back step by step', async () => {
+    const html = fixture(
+      `<button id="open-a" data-modal-open="a">A</button>` +
+        `<div class="js-modal" id="a"><div class="js-modal-body"><h2>A</h2><button id="open-b" data-modal-open="b">B</button><button class="js-modal-close" id="close-a">Close A</button>` +
+        `<div class="js-modal" id="b"><div class="js-modal-body"><h2>B</h2><button class="js-modal-close" id="close-b">Close B</button></div></div>` +
+        `</div></div><div class="js-modal" id="c"><div class="js-modal-body"><h2>C</h2></div></div><p style="height:200vh">tall</p>`,
+    );
+    const test = await session.open('/__fixture/modal-nested', { html });
+    await test.page.click('#open-a');
+    await until(test.page, true, '#a');
+    // No site CSS here: veneer's own fallback makes the top-layer dialog fill the viewport.
+    expect(await test.page.$eval('#a', (el) => { const box = el.getBoundingClientRect(); return [box.top, box.left, box.width === document.documentElement.clientWidth, box.height === innerHeight, document.elementFromPoint(5, 5) === el]; })).toEqual([0, 0, true, true, true]);
+    await test.page.click('#open-b');
+    await until(test.page, true, '#b');
+    // B is on top: A's own controls are inert, B's are not.
+    expect(await test.page.evaluate(() => [document.querySelector('#open-b')!.closest('[inert]') !== null, document.querySelector('#close-b')!.closest('[inert]')])).toEqual([true, null]);
+    expect(await test.page.evaluate(() => document.activeElement?.id)).toBe('close-b');
+    // Escape closes B only; focus back on B's trigger inside A, which answers again.
+    await test.page.keyboard.press('Escape');
+    expect(await test.page.evaluate(() => [document.querySelector('#a')!.classList.contains('is-open'), document.querySelector('#b')!.classList.contains('is-open'), document.activeElement?.id])).toEqual([true, false, 'open-b']);
+    expect(await test.page.evaluate(() => [document.querySelector('#open-b')!.closest('[inert]'), document.documentElement.classList.contains('veneer-scroll-lock')])).toEqual([null, true]);
+    // B's close control inside A closes B only.
+    await test.page.click('#open-b');
+    await until(test.page, true, '#b');
+    await test.page.click('#close-b');
+    expect(await test.page.evaluate(() => [document.querySelector('#a')!.classList.contains('is-open'), document.querySelector('#b')!.classList.contains('is-open')])).toEqual([true, false]);
+    await test.page.keyboard.press('Escape');
+    expect(await test.page.evaluate(() => [document.querySelectorAll('.is-open,[inert],[aria-modal]').length, document.documentElement.className, document.activeElement?.id])).toEqual([0, '', 'open-a']);
+    test.assertClean();
+  });
+
+  it('open and close 1000 times, nested: nothing stuck, no leaked listeners (row 23)', async () => {
+    // A small page: the home page's style recalculations would make this a slow test.
+    const html = fixture(
+      `<p style="height:150vh">tall</p><button id="open-a" data-modal-open="a">A</button>` +
+        `<div class="js-modal" id="a"><div class="js-modal-body"><h2>A</h2><button id="open-b" data-modal-open="b">B</button></div></div>` +
+        `<div class="js-modal" id="b"><div class="js-modal-body"><h2>B</h2><button class="js-modal-close">Close</button></div></div>`,
+    );
+    const test = await session.open('/__fixture/modal-1000', { html });
+    const cycle = (times: number) =>
+      test.page.evaluate(async (n) => {
+        const escape = () => document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+        const tick = async () => {
+          await Promise.resolve();
+          await Promise.resolve();
+        };
+        let both = 0;
+        for (let i = 0; i < n; i++) {
+          document.getElementById('open-a')!.focus();
+          document.getElementById('open-a')!.click();
+          await tick();
+          document.getElementById('open-b')!.click();
+          await tick();
+          if (document.querySelectorAll('.is-open[aria-modal=true]').length === 2) both++;
+          escape();
+          escape();
+        }
+        return both;
+      }, times);
+    // Once first, so that the dialog runtime's loading and one-time work are not counted.
+    await test.page.click('#open-a');
+    await until(test.page, true, '#a');
+    await test.page.keyboard.press('Escape');
+    await cycle(1);
+    const cdp = await test.page.createCDPSession();
+    // Removed listeners are counted until garbage collection.
+    const listeners = async () => {
+      await test.page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+      await cdp.send('HeapProfiler.collectGarbage');
+      return (await test.page.metrics()).JSEventListeners;
+    };
+    const before = (await listeners())!;
+    // 500 rounds of two nested dialogs: 1000 openings.
+    expect(await cycle(500)).toBe(500);
+    expect(await listeners()).toBeLessThanOrEqual(before);
+    expect(await test.page.evaluate(() => [document.querySelectorAll('.is-open,[inert],[aria-modal],[popover]').length, document.documentElement.className, document.activeElement?.id])).toEqual([0, '', 'open-a']);
+    test.assertClean();
+  });
+
+  it('50 rapid clicks and Escape mashed: one dialog, nothing stuck (row 30)', async () => {
+    const { test } = await openHome(session);
+    // 50 real clicks in a row at the trigger's place: open, then the overlay (outside the body) closes, and so on.
+    await test.page.$eval(TRIGGER, (el) => el.scrollIntoView({ block: 'center' }));
+    const box = (await (await test.page.$(TRIGGER))!.boundingBox())!;
+    for (let i = 0; i < 50; i++) await test.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const after = await state(test.page);
+    expect([CLOSED, expect.objectContaining({ open: true, hidden: false, locked: true })]).toContainEqual(after);
+    // 50 clicks in one task open it once; Escape mashed closes it and nothing stays behind.
+    await test.page.$eval(TRIGGER, (el) => {
+      for (let i = 0; i < 50; i++) (el as HTMLElement).click();
+    });
+    await until(test.page, true);
+    for (let i = 0; i < 10; i++) await test.page.keyboard.press('Escape');
+    expect(await state(test.page)).toEqual(CLOSED);
+    test.assertClean();
+  });
+
+  it('removed while open: torn down, the page released, the markup as sent', async () => {
+    const { test } = await openHome(session);
+    await test.page.click(TRIGGER);
+    await until(test.page, true);
+    const result = await test.page.evaluate(async () => {
+      const veneer = (window as unknown as { veneer: { ready(): Promise<void> } }).veneer;
+      const source = await (await fetch('/home/?veneer=off')).text();
+      const sent = new DOMParser().parseFromString(testHTML(source), 'text/html').getElementById('newsletter-modal')!.outerHTML;
+      const modal = document.getElementById('newsletter-modal')!;
+      const parent = modal.parentElement!;
+      modal.remove();
+      await veneer.ready();
+      const removed = modal.outerHTML;
+      const left = [document.querySelectorAll('[inert]').length, document.documentElement.className];
+      parent.append(modal);
+      await veneer.ready();
+      return { same: removed === sent, left, enhanced: modal.getAttribute('data-enhanced'), hidden: modal.hidden };
+    });
+    expect(result).toEqual({ same: true, left: [0, ''], enhanced: 'modal', hidden: true });
+    await test.page.click(TRIGGER);
+    await until(test.page, true);
+    test.assertClean();
+  });
+
+  it('works under the strict CSP with Trusted Types, with no violation', async () => {
+    const { test } = await openBefore(session, '/home/?csp=strict', {
+      init: () => {
+        document.cookie = 'popup-promo-popup=1; path=/';
+        const w = window as unknown as { __violations: string[] };
+        w.__violations = [];
+        addEventListener('securitypolicyviolation', (event) => w.__violations.push(`${event.effectiveDirective} ${event.blockedURI}`));
+      },
+    });
+    await test.page.click(TRIGGER);
+    await until(test.page, true);
+    expect(await state(test.page)).toMatchObject({ open: true, role: 'dialog', focusInside: true });
+    await test.page.keyboard.press('Escape');
+    expect(await state(test.page)).toEqual(CLOSED);
+    expect(await test.page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual([]);
+    test.assertClean();
+  });
+
+  it('the dialog runtime failing to load leaves the modal where the CMS put it', async () => {
+    const { test } = await openHome(session, '/home/', {
+      intercept: (url) => (/\/dialog\.[0-9a-f]{8}\.js$/.test(url) ? 'abort' : undefined),
+      allowErrors: [/ERR_FAILED|Failed to load resource/],
+    });
+    await test.page.waitForFunction(() => !document.getElementById('newsletter-modal')!.hidden);
+    expect(test.warnings.some((text) => text.startsWith('[veneer] modal: the dialog runtime did not load'))).toBe(true);
+    await test.page.click(TRIGGER);
+    expect(await state(test.page)).toEqual({ ...CLOSED, hidden: false });
+    test.assertClean();
+  });
+});
+
+describe('filter modal', () => {
+  const session = useSession();
+  // The panel's top is at 635 px at this width: below a 500 px viewport, on a 900 px one.
+  const SMALL = { width: 800, height: 500 };
+
+  it('from 1024 px it is the inline panel, and its trigger does nothing', async () => {
+    const test = await session.open('/news/');
+    expect(await test.page.$eval(FILTER, (el) => el.getAttribute('data-enhanced'))).toBe('modal');
+    expect(await state(test.page, FILTER)).toEqual({ ...CLOSED, hidden: false });
+    await test.page.$eval('[data-modal-open="news-filter"]', (el) => (el as HTMLElement).click());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await state(test.page, FILTER)).toEqual({ ...CLOSED, hidden: false });
+    test.assertClean();
+  });
+
+  it('up to 1023 px it is a modal: opened by its trigger, closed by Escape or its close control', async () => {
+    const test = await session.open('/news/', { viewport: SMALL });
+    // Below the viewport at load: hidden at once.
+    expect(await state(test.page, FILTER)).toEqual(CLOSED);
+    await test.page.click('[data-modal-open="news-filter"]');
+    await until(test.page, true, FILTER);
+    expect(await state(test.page, FILTER)).toMatchObject({ hidden: false, open: true, role: 'dialog', modal: 'true', name: 'Filter news', focusInside: true, locked: true });
+    // The panel fills the viewport (the site's .js-filter-modal.is-open).
+    expect(await test.page.$eval(FILTER, (el) => { const box = el.getBoundingClientRect(); return [box.top, box.width]; })).toEqual([0, SMALL.width]);
+    await test.page.keyboard.press('Escape');
+    expect(await state(test.page, FILTER)).toEqual(CLOSED);
+    expect(await test.page.evaluate(() => document.activeElement?.getAttribute('data-modal-open'))).toBe('news-filter');
+    await test.page.click('[data-modal-open="news-filter"]');
+    await until(test.page, true, FILTER);
+    await test.page.click(`${FILTER} .js-modal-close`);
+    expect(await state(test.page, FILTER)).toEqual(CLOSED);
+    test.assertClean();
+  });
+
+  it('on screen at load it stays visible (no jump) until opened; closed, it is hidden', async () => {
+    const test = await session.open('/news/', { viewport: { width: 800, height: 900 } });
+    expect(await state(test.page, FILTER)).toEqual({ ...CLOSED, hidden: false });
+    await test.page.click('[data-modal-open="news-filter"]');
+    await until(test.page, true, FILTER);
+    await test.page.keyboard.press('Escape');
+    expect(await state(test.page, FILTER)).toEqual(CLOSED);
+    test.assertClean();
+  });
+
+  it('re-evaluated on resize: open at 800 px, at 1280 px it is the inline panel, at 800 px hidden again', async () => {
+    const test = await session.open('/news/', { viewport: SMALL });
+    await test.page.click('[data-modal-open="news-filter"]');
+    await until(test.page, true, FILTER);
+    await test.page.focus('#news-q');
+    await test.page.setViewport({ width: 1280, height: 900 });
+    await until(test.page, false, FILTER);
+    expect(await state(test.page, FILTER)).toEqual({ ...CLOSED, hidden: false, focusInside: true });
+    await test.page.setViewport(SMALL);
+    await test.page.waitForFunction((sel: string) => document.querySelector(sel)!.hasAttribute('hidden'), { timeout: 3000 }, FILTER);
+    await test.page.click('[data-modal-open="news-filter"]');
+    await until(test.page, true, FILTER);
+    test.assertClean();
+  });
+});
