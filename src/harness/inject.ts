@@ -3,7 +3,9 @@
 //   (no query)                 inject <script defer src="/Content/scripts/dist/veneer.js"> before </head>
 //   ?veneer=off                the page as the CMS sent it, without any veneer tag
 //   ?veneer-src=/cdn/x/v.js    the injected tag, or every existing veneer tag, uses that src
+//   ?stack=legacy              no veneer tag: the legacy stack's scripts before </body> (legacy.ts)
 import { HttpError, esc } from './http';
+import { legacyTags } from './legacy';
 
 export const DEFAULT_VENEER_SRC = '/Content/scripts/dist/veneer.js';
 
@@ -45,6 +47,13 @@ export interface InjectOptions {
   enabled: boolean;
   /** The src to use for the injected tag and for existing veneer tags; undefined keeps the page's own. */
   src?: string;
+  /** Insert the legacy stack's script tags before </body> (with enabled false: instead of veneer). */
+  legacy?: boolean;
+}
+
+function beforeBodyEnd(html: string, tags: string): string {
+  const bodyEnd = /<\/body\s*>(?![\s\S]*<\/body\s*>)/i.exec(html);
+  return bodyEnd ? html.slice(0, bodyEnd.index) + tags + '\n' + html.slice(bodyEnd.index) : html + '\n' + tags;
 }
 
 export function transformPage(htmlText: string, options: InjectOptions): string {
@@ -59,6 +68,7 @@ export function transformPage(htmlText: string, options: InjectOptions): string 
     const newAttrs = attrs.replace(SRC_RE, (_all, lead: string) => `${lead}"${esc(options.src)}"`);
     return tag.replace(attrs, () => newAttrs);
   });
+  if (options.legacy) out = beforeBodyEnd(out, legacyTags());
   if (!options.enabled || found) return out;
   const tag = `<script defer src="${esc(options.src ?? DEFAULT_VENEER_SRC)}"></script>`;
   const headEnd = /<\/head\s*>/i.exec(out);
