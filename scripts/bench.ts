@@ -445,6 +445,11 @@ async function main() {
     }
 
     const problems = [enhance, enhanceExpand, enhance10k, replace100, replace, replaceExpand, moves, churn, leak].flatMap((r) => r.problems);
+    for (const load of loads)
+      for (const run of load.runs) {
+        if (!run.ran) problems.push(`/${load.page}/ with ${run.stack}: the stack did not run`);
+        problems.push(...run.errors.map((error) => `/${load.page}/ with ${run.stack}: pageerror: ${error}`));
+      }
     const isolated = load.samples.every((s) => s.isolated);
     printTables(
       rows,

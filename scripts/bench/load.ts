@@ -54,6 +54,9 @@ export interface LoadRun {
   /** JavaScript transferred (encoded bytes, headers included) and the script files. */
   jsTransferred: number;
   scripts: string[];
+  /** The stack ran: veneer enhanced the page, or jQuery and the three plugins are defined; and page errors. */
+  ran: boolean;
+  errors: string[];
 }
 
 const ownScript = (stack: Stack) => (url: string) =>
@@ -76,6 +79,8 @@ async function loadOnce(browser: Browser, url: string, stack: Stack): Promise<Lo
     cdp.on('Network.loadingFinished', (event) => {
       if (scriptIds.has(event.requestId)) jsTransferred += event.encodedDataLength;
     });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String((error as Error).message ?? error)));
     await page.evaluateOnNewDocument(OBSERVE);
     await page.goto(url + (stack === 'legacy' ? '?stack=legacy' : ''), { waitUntil: 'load', timeout: 120_000 });
     const observed = await page.evaluate(async (veneer, quiet) => {
@@ -83,7 +88,11 @@ async function loadOnce(browser: Browser, url: string, stack: Stack): Promise<Lo
       if (veneer) await (self as unknown as { veneer: { ready(): Promise<void> } }).veneer.ready();
       await new Promise((resolve) => setTimeout(resolve, quiet));
       const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-      return { ...b, domContentLoaded: navigation.domContentLoadedEventStart, load: navigation.loadEventStart };
+      const $ = (self as unknown as { jQuery?: { fn: Record<string, unknown> } }).jQuery;
+      const ran = veneer
+        ? document.querySelector('[data-enhanced]') !== null
+        : typeof $?.fn.slick === 'function' && typeof $?.fn.magnificPopup === 'function' && typeof (self as unknown as { Pikaday?: unknown }).Pikaday === 'function';
+      return { ...b, ran, domContentLoaded: navigation.domContentLoadedEventStart, load: navigation.loadEventStart };
     }, stack === 'veneer', QUIET_MS);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     const own = ownScript(stack);
@@ -119,6 +128,8 @@ async function loadOnce(browser: Browser, url: string, stack: Stack): Promise<Lo
       cls: observed.shifts.reduce((sum, shift) => sum + shift.value, 0),
       jsTransferred,
       scripts: [...scriptIds.values()].map((u) => new URL(u).pathname),
+      ran: observed.ran,
+      errors,
     };
   } finally {
     await page.close();
@@ -134,7 +145,7 @@ export interface PageLoad {
   ratios: { usable: number; usableVsLegacyDcl: number; jsTransferred: number };
 }
 
-type Summary = Omit<LoadRun, 'stack' | 'scripts'> & { scripts: string[] };
+type Summary = Omit<LoadRun, 'stack' | 'scripts' | 'ran' | 'errors' | 'ownInLongTasks'> & { scripts: string[] };
 
 function summarise(runs: LoadRun[]): Summary {
   const m = (of: (run: LoadRun) => number) => median(runs.map(of));
