@@ -2,8 +2,8 @@
 
 export const SCRIPT = '<script defer src="/Content/scripts/dist/veneer.js"></script>';
 
-export function html(body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title>${SCRIPT}</head><body>${body}</body></html>`;
+export function html(body: string, script = true): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title>${script ? SCRIPT : ''}</head><body>${body}</body></html>`;
 }
 
 /** A hook for the stub carousel chunk: the core's own cost, no feature work. */

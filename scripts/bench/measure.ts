@@ -75,8 +75,8 @@ function clear(bench: BenchPage, target: string): Promise<void> {
   }, target);
 }
 
-/** Time to enhance `hooks` hooks inserted among `other` other elements, in one append. */
-export async function enhance(session: Session, carousel: string, hook: Hook, stub: boolean, runs: number) {
+/** Time to enhance `hooks` hooks inserted among 20 000 other elements, in one append. */
+export async function enhance(session: Session, carousel: string, hook: Hook, stub: boolean, runs: number, hooks = 1_000) {
   const bench = await openPage(session, carousel, '<main id="host"></main>', { stub });
   // Warm-up with one hook: the chunk is loaded, and its code and the core's have run once.
   await prepare(bench, hook(0));
@@ -84,7 +84,7 @@ export async function enhance(session: Session, carousel: string, hook: Hook, st
   await clear(bench, '#host');
   const samples: Sample[] = [];
   for (let run = 0; run < runs; run++) {
-    await prepare(bench, content(20_000, 1_000, hook));
+    await prepare(bench, content(20_000, hooks, hook));
     samples.push(await timed(bench, '#host', 'append'));
     await clear(bench, '#host');
   }
@@ -92,14 +92,14 @@ export async function enhance(session: Session, carousel: string, hook: Hook, st
   return { samples, problems: bench.problems };
 }
 
-/** Re-enhancement after a list of 1 000 enhanced hooks is replaced by 1 000 new ones. */
-export async function replace(session: Session, carousel: string, hook: Hook, stub: boolean, runs: number) {
+/** Re-enhancement after a list of `count` enhanced hooks is replaced by `count` new ones. */
+export async function replace(session: Session, carousel: string, hook: Hook, stub: boolean, runs: number, count = 1_000) {
   const bench = await openPage(session, carousel, filler(20_000) + '<div id="list"></div>', { stub });
-  await prepare(bench, hookList(1_000, hook));
+  await prepare(bench, hookList(count, hook));
   await timed(bench, '#list', 'replace');
   const samples: Sample[] = [];
   for (let run = 1; run <= runs; run++) {
-    await prepare(bench, hookList(1_000, hook, run * 1_000));
+    await prepare(bench, hookList(count, hook, run * count));
     samples.push(await timed(bench, '#list', 'replace'));
   }
   await bench.close();
@@ -229,4 +229,44 @@ export async function singleInsertion(session: Session, carousel: string, other:
   await bench.close();
   const expected = 100 + (warmup + samples) * repeat;
   return { times, median: median(times), setupsOk: setups === expected };
+}
+
+/**
+ * Attribute churn unrelated to hooks: `writes` CSSOM style writes (one per element) on a page of
+ * 20 000 elements and 1 000 enhanced hooks, with veneer and on the same page without it, runs
+ * alternating. A sample is the writes plus the microtask checkpoint after them, where a
+ * MutationObserver's records are delivered (its microtask was queued by the first write); not
+ * the next rendering, whose style recalculation is the same with or without veneer.
+ */
+export async function churn(session: Session, carousel: string, runs: number, writes = 20_000) {
+  const body = content(20_000, 1_000, stubHook);
+  const pages = { veneer: await openPage(session, carousel, body), plain: await openPage(session, carousel, body, { veneer: false }) };
+  const samples = { veneer: [] as number[], plain: [] as number[] };
+  for (let run = 0; run < runs + 1; run++) {
+    for (const kind of run % 2 ? (['plain', 'veneer'] as const) : (['veneer', 'plain'] as const)) {
+      const bench = pages[kind];
+      await bench.page.bringToFront();
+      await bench.gc();
+      const time = await bench.page.evaluate(async (writes, run) => {
+        const others = [...document.querySelectorAll('body *:not(.js-carousel)')] as HTMLElement[];
+        const nextTask = () =>
+          new Promise<void>((resolve) => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => resolve();
+            channel.port2.postMessage(0);
+          });
+        await nextTask();
+        const start = performance.now();
+        for (let i = 0; i < writes; i++) others[i % others.length].style.setProperty('--churn', String(run * writes + i));
+        await new Promise<void>((resolve) => queueMicrotask(resolve));
+        return performance.now() - start;
+      }, writes, run);
+      if (run > 0) samples[kind].push(time); // the first run warms both pages up
+    }
+  }
+  const enhanced = await pages.veneer.page.evaluate(() => (window as unknown as BenchWindow).__setups);
+  const problems = [...pages.veneer.problems, ...pages.plain.problems];
+  await pages.veneer.close();
+  await pages.plain.close();
+  return { samples, veneer: median(samples.veneer), plain: median(samples.plain), enhanced, problems };
 }

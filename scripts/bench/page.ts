@@ -52,6 +52,8 @@ export interface OpenOptions {
   stub?: boolean;
   /** Wait for veneer.ready() once the page is parsed (default true). */
   ready?: boolean;
+  /** Carry the veneer script tag (default true): false for the same page without veneer. */
+  veneer?: boolean;
 }
 
 let pageCount = 0;
@@ -64,12 +66,12 @@ export async function openPage(
   session: Session,
   carouselFile: string,
   body: string,
-  { stub = true, ready = true }: OpenOptions = {},
+  { stub = true, ready = true, veneer = true }: OpenOptions = {},
 ): Promise<BenchPage> {
   const page = await session.browser.newPage();
   const cdp = await page.createCDPSession();
   const url = `${session.url}/__bench/${++pageCount}`;
-  const document = html(body);
+  const document = html(body, veneer);
   const problems: string[] = [];
 
   page.on('pageerror', (error) => problems.push('pageerror: ' + (error as Error).message));
@@ -106,7 +108,7 @@ export async function openPage(
     close: () => page.close(),
   };
   await page.goto(url, { waitUntil: 'domcontentloaded' });
-  if (ready) await bench.ready();
+  if (ready && veneer) await bench.ready();
   return bench;
 }
 

@@ -3,10 +3,12 @@
 //   (no query)                 inject <script defer src="/Content/scripts/dist/veneer.js"> before </head>
 //   ?veneer=off                the page as the CMS sent it, without any veneer tag
 //   ?veneer-src=/cdn/x/v.js    the injected tag, or every existing veneer tag, uses that src
+//   ?stack=legacy              no veneer tag: the legacy stack's scripts before </body> (legacy.ts)
 // A veneer tag with data-analytics-id also gets data-analytics-endpoint pointing at the
 // harness's analytics stand-in (unless it names one), so its hits are recorded at
 // /__analytics instead of leaving the machine; ?analytics=ga4 keeps the real GA4 endpoint.
 import { HttpError, esc } from './http';
+import { legacyTags } from './legacy';
 
 export const DEFAULT_VENEER_SRC = '/Content/scripts/dist/veneer.js';
 
@@ -50,6 +52,13 @@ export interface InjectOptions {
   src?: string;
   /** data-analytics-endpoint for existing veneer tags that carry data-analytics-id and no endpoint. */
   analyticsEndpoint?: string;
+  /** Insert the legacy stack's script tags before </body> (with enabled false: instead of veneer). */
+  legacy?: boolean;
+}
+
+function beforeBodyEnd(html: string, tags: string): string {
+  const bodyEnd = /<\/body\s*>(?![\s\S]*<\/body\s*>)/i.exec(html);
+  return bodyEnd ? html.slice(0, bodyEnd.index) + tags + '\n' + html.slice(bodyEnd.index) : html + '\n' + tags;
 }
 
 export const ANALYTICS_STUB = '/__stubs/analytics/collect';
@@ -68,6 +77,7 @@ export function transformPage(htmlText: string, options: InjectOptions): string 
       newAttrs += ` data-analytics-endpoint="${esc(options.analyticsEndpoint)}"`;
     return tag.replace(attrs, () => newAttrs);
   });
+  if (options.legacy) out = beforeBodyEnd(out, legacyTags());
   if (!options.enabled || found) return out;
   const tag = `<script defer src="${esc(options.src ?? DEFAULT_VENEER_SRC)}"></script>`;
   const headEnd = /<\/head\s*>/i.exec(out);

@@ -6,6 +6,7 @@ import { STRICT_CSP } from './csp';
 import { handleForm, type PostRecord } from './forms';
 import { HttpError, Recorder, empty, errorReply, json, methodNotAllowed, notFound, readBody, recorderRoute, type Reply } from './http';
 import { ANALYTICS_STUB, checkVeneerSrc, transformPage } from './inject';
+import { legacyFile } from './legacy';
 import { newsList } from './news';
 import { snapshotFile, snapshotsJson, type SnapshotDirs } from './snapshots';
 import { replayRecorded } from './replay';
@@ -22,6 +23,8 @@ export interface HarnessConfig {
   distDir: string;
   /** Strict CSP on every page (a page can opt out with ?csp=off): true for STRICT_CSP, or the policy itself. */
   csp: boolean | string;
+  /** gzip text responses (ServerOptions.compress). */
+  compress?: boolean;
   /** Snapshot regression files (stored, and the last run's) for /__snapshots.json and /__snapshots/…. */
   snapshots?: SnapshotDirs;
   /** The harness UI build (scripts/build-ui.mjs): index.html at /, assets under /__ui/. */
@@ -92,12 +95,13 @@ async function serveStatic(ctx: Ctx, base: string, segments: string[], kind: 'di
     'Last-Modified': found.mtime.toUTCString(),
   };
   if (kind === 'page' && type.startsWith('text/html')) {
-    const veneerOff = ctx.query.get('veneer') === 'off';
+    const legacy = ctx.query.get('stack') === 'legacy';
+    const veneerOff = legacy || ctx.query.get('veneer') === 'off';
     const srcParam = ctx.query.get('veneer-src');
     const src = srcParam === null || srcParam === '' ? undefined : checkVeneerSrc(srcParam);
     const analyticsEndpoint = ctx.query.get('analytics') === 'ga4' ? undefined : ANALYTICS_STUB;
     const text = addFormStubs(
-      transformPage(body.toString('utf8'), { enabled: !veneerOff, src, analyticsEndpoint }),
+      transformPage(body.toString('utf8'), { enabled: !veneerOff, src, analyticsEndpoint, legacy }),
       ctx.query.get('__stubs'),
     );
     const csp = ctx.query.get('csp');
@@ -173,6 +177,12 @@ export async function route(ctx: Ctx): Promise<Reply> {
     if (first === '__stubs' && segments[1] === 'youtube' && segments[2] === 'embed' && segments.length === 4 && /^[\w-]{1,64}$/.test(segments[3])) {
       if (!isGet(ctx)) return methodNotAllowed(GET_ONLY);
       return youtubeEmbed(segments[3], ctx.query);
+    }
+    if (first === '__legacy' && segments.length === 2) {
+      if (!isGet(ctx)) return methodNotAllowed(GET_ONLY);
+      const file = legacyFile(segments[1]);
+      if (!file) return notFound(ctx.path);
+      return { status: 200, headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }, body: await file };
     }
     if (first === '__ui' && segments.length > 1) {
       if (!isGet(ctx)) return methodNotAllowed(GET_ONLY);

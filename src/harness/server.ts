@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { parsePrefixFault, parseQueryFault, splitFaultPrefix, wait, type Fault } from './faults';
 import { HttpError, errorReply, empty, notFound, type Reply } from './http';
 import { createState, route, type Ctx, type HarnessConfig, type HarnessState } from './routes';
@@ -45,6 +46,8 @@ export interface ServerOptions {
   log?: (entry: LogEntry) => void;
   /** Strict CSP on every page (a page opts out with ?csp=off): true for STRICT_CSP, or the policy itself. Default false. */
   csp?: boolean | string;
+  /** gzip text responses (HTML, CSS, JS, SVG, JSON) for clients that accept it, as a site's server does: the bench's page loads. Default false. */
+  compress?: boolean;
 }
 
 export interface HarnessServer {
@@ -149,7 +152,19 @@ async function handle(req: IncomingMessage, res: ServerResponse, config: Harness
   } catch (error) {
     reply = replyForError(error);
   }
-  send(res, method, reply, fault?.kind === 'truncate');
+  const truncate = fault?.kind === 'truncate';
+  send(res, method, config.compress && !truncate ? compressed(req, reply) : reply, truncate);
+}
+
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|manifest\+json)|image\/svg\+xml)/;
+
+/** The reply gzip-encoded when the client accepts it and it is text worth compressing. */
+function compressed(req: IncomingMessage, reply: Reply): Reply {
+  const type = reply.headers?.['Content-Type'] ?? '';
+  const accepts = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  const body = toBuffer(reply.body);
+  if (reply.status !== 200 || !accepts || !body || body.length < 256 || !COMPRESSIBLE.test(type) || reply.headers?.['Content-Encoding']) return reply;
+  return { ...reply, headers: { ...reply.headers, 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' }, body: gzipSync(body, { level: 9 }) };
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<HarnessServer> {
@@ -158,6 +173,7 @@ export async function startServer(options: ServerOptions = {}): Promise<HarnessS
     distDir: path.resolve(options.distDir ?? path.join(REPO_ROOT, 'dist')),
     uiDir: path.resolve(options.uiDir ?? path.join(REPO_ROOT, 'dist-harness')),
     csp: options.csp ?? false,
+    compress: options.compress ?? false,
     snapshots: {
       stored: path.resolve(options.snapshotsDir ?? path.join(REPO_ROOT, 'snapshots')),
       artifacts: path.resolve(options.snapshotArtifactsDir ?? path.join(REPO_ROOT, 'tests', 'artifacts', 'snapshots')),

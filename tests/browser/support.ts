@@ -104,11 +104,35 @@ export interface TestPage {
   ready(): Promise<void>;
 }
 
-export async function startSession(): Promise<Session> {
+export interface SessionOptions {
+  /** Chromium (the default), or Debian's firefox-esr through WebDriver BiDi (tests/firefox). */
+  browser?: 'chrome' | 'firefox';
+}
+
+export const FIREFOX_PATH = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
+
+/**
+ * Firefox reaches nothing but this machine, like Chromium's host-resolver rule: every other
+ * host goes through a proxy on a closed local port (9, discard) and fails.
+ */
+const FIREFOX_PREFS = {
+  'network.proxy.type': 1,
+  'network.proxy.http': '127.0.0.1',
+  'network.proxy.http_port': 9,
+  'network.proxy.ssl': '127.0.0.1',
+  'network.proxy.ssl_port': 9,
+  'network.proxy.no_proxies_on': 'localhost, 127.0.0.1',
+  'network.proxy.allow_hijacking_localhost': false,
+};
+
+export async function startSession({ browser: engine = 'chrome' }: SessionOptions = {}): Promise<Session> {
   const server = await startServer({ port: 0, csp: TEST_CSP ?? false });
+  const firefox = engine === 'firefox';
   const browser = await puppeteer.launch({
     headless: true,
-    args: CHROMIUM_ARGS,
+    ...(firefox
+      ? { browser: 'firefox' as const, executablePath: FIREFOX_PATH, extraPrefsFirefox: FIREFOX_PREFS }
+      : { args: CHROMIUM_ARGS }),
     userDataDir: undefined,
   });
   const pages: TestPage[] = [];
@@ -117,9 +141,11 @@ export async function startSession(): Promise<Session> {
 
   async function open(path: string, options: OpenOptions = {}): Promise<TestPage> {
     const page = await browser.newPage();
-    await page.setCacheEnabled(false);
+    // Not every CDP emulation has a WebDriver BiDi counterpart in Firefox yet.
+    const optional = (step: Promise<unknown>) => (firefox ? step.catch(() => undefined) : step);
+    await optional(page.setCacheEnabled(false));
     await page.setViewport(options.viewport ?? { width: 1280, height: 800 });
-    await page.emulateTimezone('UTC');
+    await optional(page.emulateTimezone('UTC'));
     if (options.reducedMotion)
       await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
     const errors: string[] = [];
@@ -202,10 +228,10 @@ export async function startSession(): Promise<Session> {
  * One session per test file: started before its first test, closed after its last.
  * `const session = useSession();` at the top of a describe block.
  */
-export function useSession(): Session {
+export function useSession(options?: SessionOptions): Session {
   let current: Session | undefined;
   beforeAll(async () => {
-    current = await startSession();
+    current = await startSession(options);
   });
   afterAll(() => current?.close());
   // A violation fails its test even when the test never calls assertClean().
