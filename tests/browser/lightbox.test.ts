@@ -379,4 +379,338 @@ describe('lightbox', () => {
     test.assertClean();
     contact.assertClean();
   });
+
+  /** Records, for each click that reaches the window, whether veneer prevented it; then stops any navigation. */
+  const recordClicks = (page: Page) =>
+    page.evaluate(() => {
+      const w = window as unknown as { __clicks: boolean[] };
+      w.__clicks = [];
+      addEventListener('click', (event) => (w.__clicks.push(event.defaultPrevented), event.preventDefault()));
+    });
+  const clicks = (page: Page) => page.evaluate(() => (window as unknown as { __clicks: boolean[] }).__clicks);
+
+  it('bad inputs, rows 1 and 3: script and data addresses never open nor navigate; other hosts are plain links', async () => {
+    const scripts = ['javascript:__hit()', 'JaVaScRiPt:__hit()', 'java&#9;script:__hit()', '&#106;avascript:__hit()', 'data:text/html,%3Cscript%3Ealert(1)%3C/script%3E', ' javascript:__hit()'];
+    const links = [
+      ...scripts.map((href) => `<a class="js-lightbox" href="${href}">image</a>`),
+      ...scripts.map((href) => `<a class="js-lightbox" data-lightbox-type="iframe" href="${href}">iframe</a>`),
+      ...scripts.map((href) => `<a class="js-lightbox" data-lightbox-type="ajax" href="${href}">ajax</a>`),
+      '<a class="js-lightbox" data-lightbox-type="unknown" href="javascript:__hit()">unknown type</a>',
+      '<div class="js-lightbox-gallery"><a href="javascript:__hit()">in a gallery</a><a href="data:image/svg+xml,%3Csvg%3E%3C/svg%3E">data image</a></div>',
+    ];
+    const plain = [
+      '<a class="js-lightbox" data-lightbox-type="iframe" href="//evil.example/embed/x">protocol-relative</a>',
+      '<a class="js-lightbox" data-lightbox-type="iframe" href="https://evil.example/embed/x">other host</a>',
+      '<a class="js-lightbox" data-lightbox-type="iframe" href="http://www.youtube.com/embed/x">http</a>',
+      '<a class="js-lightbox" data-lightbox-type="iframe" href="https://www.youtube.com.evil.example/embed/x">suffix</a>',
+      '<a class="js-lightbox" data-lightbox-type="iframe" href="https://www.youtube.com@evil.example/embed/x">userinfo</a>',
+      '<a class="js-lightbox" data-lightbox-type="iframe" href="https://www.youtube.com:444/embed/x">port</a>',
+      '<a class="js-lightbox" data-lightbox-type="ajax" href="https://evil.example/fragment.html">cross-origin ajax</a>',
+    ];
+    const test = await openFixture(links.join('') + plain.join(''), { init: trap });
+    await recordClicks(test.page);
+    const path = await test.page.evaluate(() => location.href);
+    const count = await test.page.$$eval('a', (all) => all.length);
+    for (let i = 0; i < count; i++) {
+      await test.page.evaluate((n: number) => document.querySelectorAll('a')[n].click(), i);
+      await sleep(20);
+    }
+    await sleep(200);
+    expect(await test.page.$(DIALOG)).toBeNull();
+    expect(await hits(test.page)).toBe(0);
+    expect(await test.page.evaluate(() => location.href)).toBe(path);
+    // Veneer stopped every script and data address; the http(s) ones were left to the browser.
+    expect(await clicks(test.page)).toEqual([...Array(count - plain.length).fill(true), ...Array(plain.length).fill(false)]);
+    expect(test.warnings.filter((text) => text.includes('not shown in a lightbox'))).toHaveLength(count);
+    test.assertClean();
+  });
+
+  it('bad inputs, row 2: the caption is literal text', async () => {
+    const titles = ['<img src=x onerror=__hit()>', '&lt;script&gt;__hit()&lt;/script&gt;'];
+    const test = await openFixture(
+      `<div class="js-lightbox-gallery">${titles.map((title) => `<a href="/media/images/gallery-1.svg" title="${title}">x</a>`).join('')}</div>`,
+      { init: trap },
+    );
+    await test.page.click('.js-lightbox-gallery a');
+    await ready(test.page);
+    const caption = () => test.page.$eval(`${DIALOG} figcaption`, (el) => [el.textContent, el.children.length, el.closest('dialog')!.getAttribute('aria-label')]);
+    expect(await caption()).toEqual(['<img src=x onerror=__hit()>', 0, '<img src=x onerror=__hit()>']);
+    await test.page.keyboard.press('ArrowRight');
+    await ready(test.page);
+    expect(await caption()).toEqual(['<script>__hit()</script>', 0, '<script>__hit()</script>']);
+    await sleep(100);
+    expect(await hits(test.page)).toBe(0);
+    test.assertClean();
+  });
+
+  it('bad inputs, row 4: ajax responses are sanitized, and anything but HTML is refused', async () => {
+    const hostile =
+      '<div class="hostile"><script>__hit()</script><img src="x" onerror="__hit()"><svg onload="__hit()"></svg>' +
+      '<iframe srcdoc="<script>parent.__hit()</script>"></iframe><a href="javascript:__hit()">js</a>' +
+      '<meta http-equiv="refresh" content="0;url=https://evil.example/"><base href="https://evil.example/">' +
+      '<form action="javascript:__hit()"><button formaction="javascript:__hit()">b</button></form><p>Kept text</p></div>';
+    const test = await openFixture(
+      '<a class="js-lightbox" data-lightbox-type="ajax" href="/hostile.html">hostile</a><a class="js-lightbox" data-lightbox-type="ajax" href="/script.js">script</a>',
+      {
+        init: trap,
+        allowErrors: [/404/],
+        routes: { '/hostile.html': { body: hostile }, '/script.js': { body: '__hit()', type: 'text/javascript' } },
+      },
+    );
+    const path = await test.page.evaluate(() => location.href);
+    await test.page.click('a.js-lightbox');
+    await ready(test.page);
+    const content = await test.page.$eval(`${DIALOG} .veneer-lightbox__html`, (box) => ({
+      text: box.querySelector('p')?.textContent,
+      dangerous: box.querySelectorAll('script, iframe, meta, base, [onerror], [onload]').length,
+      scripted: [...box.querySelectorAll('[href], [action], [formaction]')].filter((el) =>
+        ['href', 'action', 'formaction'].some((name) => /^\s*javascript:/i.test(el.getAttribute(name) ?? '')),
+      ).length,
+    }));
+    expect(content).toEqual({ text: 'Kept text', dangerous: 0, scripted: 0 });
+    await test.page.click(`${DIALOG} .hostile a`).catch(() => {});
+    await sleep(300);
+    expect(await hits(test.page)).toBe(0);
+    expect(await test.page.evaluate(() => [location.href, document.baseURI])).toEqual([path, path]);
+    await test.page.keyboard.press('Escape');
+    await closed(test.page);
+    await test.page.click('a.js-lightbox:nth-child(2)');
+    await test.page.waitForSelector(`${DIALOG}.has-error`);
+    expect((await popup(test.page))!.status).toBe('The content could not be loaded.');
+    expect(await hits(test.page)).toBe(0);
+    test.assertClean();
+  });
+
+  it('bad inputs, row 5: inline ids are never selectors; an ancestor of the link is not moved; content goes back', async () => {
+    const targets = ['#', '#missing', '#a"b', '#1abc', '#<img src=x onerror=__hit()>', '#wrapper', '#%E2%9C%93'];
+    const html =
+      `<div id="wrapper">${targets.map((href) => `<a class="js-lightbox" data-lightbox-type="inline" href="${href.replace(/"/g, '&quot;').replace(/</g, '&lt;')}">${href.replace(/</g, '&lt;')}</a>`).join(' ')}</div>` +
+      '<div id="a&quot;b">quote</div><div id="1abc">digit</div><div id="✓">check</div>';
+    const test = await openFixture(html, { init: trap });
+    const results: (string | null)[] = [];
+    for (let i = 0; i < targets.length; i++) {
+      await test.page.evaluate((n: number) => document.querySelectorAll<HTMLElement>('a.js-lightbox')[n].click(), i);
+      await ready(test.page);
+      results.push(await test.page.$eval(DIALOG, (d) => d.querySelector('.veneer-lightbox__html')!.textContent || d.querySelector('[role="status"]')!.textContent));
+      await test.page.keyboard.press('Escape');
+      await closed(test.page);
+    }
+    expect(results).toEqual(['Content not found', 'Content not found', 'quote', 'digit', 'Content not found', 'Content not found', 'check']);
+    // Each target is back where it was.
+    expect(await test.page.$$eval('body > div', (all) => all.map((el) => el.id))).toEqual(['wrapper', 'a"b', '1abc', '✓']);
+    expect(await hits(test.page)).toBe(0);
+    test.assertClean();
+  });
+
+  it('bad inputs, row 13: embeds are framed only over https from the exact hosts', async () => {
+    const embeds = [
+      'javascript:__hit()',
+      'data:text/html,%3Cscript%3Eparent.__hit()%3C/script%3E',
+      'https://evil.example/embed/x',
+      'https://www.youtube.com.evil.example/embed/x',
+      'https://www.youtube.com@evil.example/embed/x',
+      'http://www.youtube.com/embed/x',
+      '//player.vimeo.com/video/1',
+      '',
+    ];
+    const thumbs = embeds.map((embed) => `<a class="js-video-thumb" href="javascript:__hit()" data-embed="${embed}">bad</a>`).join('');
+    const test = await openFixture(
+      `<div class="js-video-gallery">${thumbs}<a class="js-video-thumb" href="https://www.youtube.com/watch?v=x" data-embed="https://www.youtube-nocookie.com/embed/x" title="Good">good</a><a class="js-video-thumb" href="/fallback" data-embed="https://evil.example/">plain</a></div>`,
+      { init: trap },
+    );
+    await recordClicks(test.page);
+    for (let i = 0; i < embeds.length; i++) await test.page.evaluate((n: number) => document.querySelectorAll<HTMLElement>('.js-video-thumb')[n].click(), i);
+    // A thumbnail whose embed is refused but whose own link is fine works as that link.
+    await test.page.click('.js-video-thumb:last-child');
+    await sleep(200);
+    expect(await test.page.$(DIALOG)).toBeNull();
+    expect(await clicks(test.page)).toEqual([...Array(embeds.length).fill(true), false]);
+    // The good one opens alone: the refused ones are not part of the gallery.
+    await test.page.click('.js-video-thumb[title="Good"]');
+    await ready(test.page);
+    expect(await test.page.$$eval(`${DIALOG} iframe`, (all) => all.map((el) => el.getAttribute('src')))).toEqual(['https://www.youtube-nocookie.com/embed/x']);
+    expect((await popup(test.page))!.counter).toBeNull();
+    expect(await hits(test.page)).toBe(0);
+    test.assertClean();
+  });
+
+  it('row 30: 50 rapid clicks open one popup; Escape mashed closes it cleanly, again and again', async () => {
+    const test = await session.open('/resources/');
+    for (let round = 0; round < 2; round++) {
+      // The first round waits for the ui runtime, the second renders at once.
+      await test.page.$eval('a.js-lightbox.lightbox-thumb', (link) => {
+        for (let i = 0; i < 50; i++) (link as HTMLElement).click();
+      });
+      await ready(test.page);
+      expect(await test.page.$$eval('dialog', (all) => all.length)).toBe(1);
+      expect(await test.page.$$eval('body > div > dialog', (all) => all.length)).toBe(1);
+      for (let i = 0; i < 10; i++) await test.page.keyboard.press('Escape');
+      await closed(test.page);
+      expect(await test.page.evaluate(() => [document.querySelectorAll('.is-open.veneer-lightbox').length, document.documentElement.className])).toEqual([0, '']);
+    }
+    // Mixed: clicks on different links in one task still make one popup, the first one's.
+    await test.page.evaluate(() => document.querySelectorAll<HTMLElement>('a.js-lightbox, .js-lightbox-gallery a').forEach((link) => link.click()));
+    await ready(test.page);
+    expect(await test.page.$$eval('dialog', (all) => all.length)).toBe(1);
+    expect((await popup(test.page))!.counter).toBe('1 of ' + (await test.page.$$eval('.js-lightbox-gallery a', (all) => all.length)));
+    test.assertClean();
+  });
+
+  it('RTL pages swap the arrow keys; the keys are left alone while typing in a field', async () => {
+    const test = await openFixture(
+      '<div class="js-lightbox-gallery"><a data-lightbox-type="inline" href="#one">One</a><a data-lightbox-type="inline" href="#two">Two</a><a data-lightbox-type="inline" href="#three">Three</a></div>' +
+        '<div id="one"><label>Name <input value="abc"></label><textarea>x</textarea></div><div id="two">Second</div><div id="three">Third</div>',
+    );
+    await test.page.click('.js-lightbox-gallery a');
+    await ready(test.page);
+    const counter = async () => (await popup(test.page))!.counter;
+    await test.page.focus(`${DIALOG} input`);
+    await test.page.keyboard.press('ArrowLeft');
+    await test.page.keyboard.press('End');
+    await test.page.focus(`${DIALOG} textarea`);
+    await test.page.keyboard.press('ArrowRight');
+    expect(await counter()).toBe('1 of 3');
+    expect(await test.page.$eval(`${DIALOG} input`, (el) => (el as HTMLInputElement).selectionStart)).toBe(3);
+    await test.page.focus('.veneer-lightbox__close');
+    await test.page.keyboard.press('ArrowRight');
+    await ready(test.page);
+    expect(await counter()).toBe('2 of 3');
+    // Right to left: Left is forward.
+    await test.page.evaluate(() => (document.documentElement.dir = 'rtl'));
+    await test.page.keyboard.press('ArrowLeft');
+    await ready(test.page);
+    expect(await counter()).toBe('3 of 3');
+    await test.page.keyboard.press('ArrowRight');
+    await ready(test.page);
+    expect(await counter()).toBe('2 of 3');
+    // The previous arrow sits on the right.
+    const [prev, next] = await test.page.$$eval(`${DIALOG} > button`, (all) => all.slice(0, 2).map((b) => b.getBoundingClientRect().left));
+    expect(prev).toBeGreaterThan(next);
+    test.assertClean();
+  });
+
+  it('data-lightbox-zoom: a 300 ms ease-in-out zoom in and out, none with reduced motion; data-lightbox-removal-delay', async () => {
+    const body =
+      '<a class="js-lightbox" id="zoom" data-lightbox-zoom href="/media/images/gallery-2.svg"><img src="/media/images/gallery-2-thumb.svg" alt="t" width="120" height="75"></a>' +
+      '<a class="js-lightbox" id="delay" data-lightbox-removal-delay="400" href="/media/images/gallery-3.svg">delay</a>';
+    const timings = (page: Page) => page.$eval(`${DIALOG} img`, (img) => img.getAnimations().map((a) => `${a.effect!.getTiming().duration} ${a.effect!.getTiming().easing}`));
+    const test = await openFixture(body);
+    await test.page.click('#zoom');
+    await ready(test.page);
+    expect(await timings(test.page)).toEqual(['300 ease-in-out']);
+    await test.page.keyboard.press('Escape');
+    // Closing: still there, no longer is-open, zooming out; then removed.
+    expect((await popup(test.page))!.classes).toBe('veneer-lightbox');
+    expect((await timings(test.page)).length).toBe(2);
+    await closed(test.page);
+    await test.page.click('#delay');
+    await ready(test.page);
+    expect(await timings(test.page)).toEqual([]);
+    await test.page.keyboard.press('Escape');
+    const start = Date.now();
+    expect((await popup(test.page))!.classes).toBe('veneer-lightbox');
+    await closed(test.page);
+    expect(Date.now() - start).toBeGreaterThan(300);
+
+    const reduced = await openFixture(body, { reducedMotion: true });
+    await reduced.page.click('#zoom');
+    await ready(reduced.page);
+    expect(await timings(reduced.page)).toEqual([]);
+    await reduced.page.keyboard.press('Escape');
+    expect(await reduced.page.$(DIALOG)).toBeNull();
+    await reduced.page.click('#delay');
+    await ready(reduced.page);
+    await reduced.page.keyboard.press('Escape');
+    expect(await reduced.page.$(DIALOG)).toBeNull();
+    test.assertClean();
+    reduced.assertClean();
+  });
+
+  it('a modified click is the browser\'s (new tab), not the lightbox\'s', async () => {
+    const test = await session.open('/resources/');
+    await recordClicks(test.page);
+    for (const modifier of ['Control', 'Shift', 'Meta']) {
+      await test.page.keyboard.down(modifier);
+      await test.page.click('a.js-lightbox.lightbox-thumb');
+      await test.page.keyboard.up(modifier);
+    }
+    await sleep(200);
+    expect(await test.page.$(DIALOG)).toBeNull();
+    expect(await clicks(test.page)).toEqual([false, false, false]);
+    test.assertClean();
+  });
+
+  it('under ?csp=strict: images, ajax, inline and iframes open with no violation', async () => {
+    const test = await session.open('/__pages.json', { ready: false });
+    await test.page.evaluateOnNewDocument(() => {
+      const w = window as unknown as { __violations: string[] };
+      w.__violations = [];
+      addEventListener('securitypolicyviolation', (event) => w.__violations.push(`${event.effectiveDirective} ${event.blockedURI}`));
+    });
+    const response = await test.page.goto(session.url + '/resources/?csp=strict', { waitUntil: 'domcontentloaded' });
+    expect(response!.headers()['content-security-policy']).toBe(STRICT_CSP);
+    await test.ready();
+    for (const link of ['.js-lightbox-gallery a', 'a.js-lightbox.lightbox-thumb', 'a[data-lightbox-type="ajax"]', 'a[data-lightbox-type="inline"]']) {
+      await test.page.click(link);
+      await ready(test.page);
+      if (link.includes('gallery')) {
+        await test.page.keyboard.press('ArrowRight');
+        await ready(test.page);
+      }
+      await test.page.keyboard.press('Escape');
+      await closed(test.page);
+    }
+    expect(await test.page.$eval('#inline-note', (el) => el.closest('dialog'))).toBeNull();
+    await test.page.goto(session.url + '/contact/?csp=strict', { waitUntil: 'domcontentloaded' });
+    await test.ready();
+    await test.page.click('a.js-lightbox');
+    await ready(test.page);
+    expect(await test.page.$eval(`${DIALOG} iframe`, (el) => el.getAttribute('src'))).toBe('https://www.youtube.com/embed/M7lc1UVf-VE');
+    expect(await test.page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual([]);
+    test.assertClean();
+  });
+
+  it('removing the hook closes its popup and puts the content back; a re-inserted hook works again', async () => {
+    const test = await session.open('/resources/');
+    const trigger = 'a.js-lightbox[data-lightbox-type="inline"]';
+    const before = await test.page.$eval('#inline-note', (el) => el.outerHTML);
+    await test.page.click(trigger);
+    await ready(test.page);
+    await test.page.evaluate((sel: string) => {
+      const link = document.querySelector(sel)!;
+      (window as unknown as { __link: Element }).__link = link;
+      link.remove();
+    }, trigger);
+    await closed(test.page);
+    expect(await test.page.evaluate(() => [document.documentElement.className, document.getElementById('inline-note')!.closest('dialog')])).toEqual(['', null]);
+    expect(await test.page.$eval('#inline-note', (el) => el.outerHTML)).toBe(before);
+    // Back in the page, enhanced again, and it opens.
+    await test.page.evaluate(() => document.querySelector('.inline-note')!.before((window as unknown as { __link: Element }).__link));
+    await test.ready();
+    expect(await test.page.$eval(trigger, (el) => el.getAttribute('data-enhanced'))).toBe('lightbox');
+    await test.page.click(trigger);
+    await ready(test.page);
+    // A gallery removed while its popup is open: closed too; its links are plain links again.
+    await test.page.keyboard.press('Escape');
+    await closed(test.page);
+    await test.page.click('.js-lightbox-gallery a');
+    await ready(test.page);
+    await test.page.evaluate(() => {
+      const gallery = document.querySelector('.js-lightbox-gallery')!;
+      (window as unknown as { __gallery: Element }).__gallery = gallery;
+      gallery.remove();
+    });
+    await closed(test.page);
+    // Its listener is gone: a click on the removed gallery's link is not intercepted.
+    const prevented = await test.page.evaluate(() => {
+      const gallery = (window as unknown as { __gallery: Element }).__gallery;
+      let seen: boolean | undefined;
+      gallery.addEventListener('click', (event) => ((seen = event.defaultPrevented), event.preventDefault()));
+      gallery.querySelector('a')!.click();
+      return seen;
+    });
+    expect(prevented).toBe(false);
+    expect(await test.page.$(DIALOG)).toBeNull();
+    test.assertClean();
+  });
 });
