@@ -1,8 +1,8 @@
 // Lightbox (a.js-lightbox, div.js-lightbox-gallery, div.js-video-gallery): Magnific Popup
 // 1.2.0's behaviour, defaults and labels, in a real modal <dialog> rendered with React's API
 // from the shared ui runtime. One popup per page at a time (module state, shared by every
-// instance). States: closed, open (data-state loading | ready | error), closing (the
-// removal delay), closed.
+// instance). States: closed; open: loading (aria-busy, is-busy), ready, error (has-error);
+// closing (is-open gone, for the zoom or the removal delay); closed.
 import { fragmentId, owned } from '../../lib/dom';
 import { lockScroll } from '../../lib/dialog';
 import { defineFeature } from '../../lib/feature';
@@ -31,7 +31,7 @@ const HOSTS = ['www.youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com'
 const POLL_MS = 100;
 const POLL_TRIES = 200;
 // The legacy's zoom, off by default: 300 ms, ease-in-out.
-const ZOOM = { duration: 300, easing: 'ease-in-out' };
+const ZOOM_MS = 300;
 // Images preloaded [before, after] the current one, in the direction of travel: the site's
 // galleries' setting (the legacy default, [0, 2], would only apply to image galleries of
 // other markup, and the contract has none: a video gallery's iframes are never preloaded).
@@ -62,16 +62,15 @@ interface Popup {
   release(): void;
   x: number;
   y: number;
-  closing?: boolean;
 }
 
 const CSS =
-  '.veneer-lightbox{all:unset;position:fixed;inset:0;display:grid;place-items:center;padding:3.5rem 4rem;box-sizing:border-box;background:#111e;color:#fff;text-align:center;overflow:auto}' +
+  '.veneer-lightbox{all:unset;position:fixed;inset:0;display:grid;place-items:center;padding:3.5rem 4rem;background:#111e;color:#fff;text-align:center;overflow:auto}' +
   '.veneer-lightbox [hidden]{display:none!important}' +
   '.veneer-lightbox img,.veneer-lightbox iframe{display:block;max-width:100%;max-height:calc(100vh - 11rem);margin:auto}' +
   '.veneer-lightbox iframe{width:56rem;aspect-ratio:16/9;border:0}' +
   '.veneer-lightbox__html{max-width:40rem;padding:1.5rem;background:#fff;color:#222;text-align:start}' +
-  '.veneer-lightbox button{all:unset;position:fixed;top:45%;width:3rem;height:3rem;text-align:center;font-size:2.5rem;cursor:pointer}' +
+  '.veneer-lightbox button{all:unset;position:fixed;top:45%;padding:0 .5rem;font-size:2.5rem;cursor:pointer}' +
   '.veneer-lightbox button:focus-visible{outline:2px solid}.veneer-lightbox .veneer-lightbox__close{top:.5rem;inset-inline-end:.5rem}' +
   '.veneer-lightbox .veneer-lightbox__prev{inset-inline-start:.5rem}.veneer-lightbox .veneer-lightbox__next{inset-inline-end:.5rem}';
 
@@ -108,7 +107,7 @@ function finish(p: Popup | undefined) {
   ui.render(null, p.root);
   p.root.remove();
   p.release();
-  (p.trigger.isConnected ? p.trigger : (p.owner as HTMLElement)).focus({ preventScroll: true });
+  p.trigger.focus({ preventScroll: true });
   if (scrollX != p.x || scrollY != p.y) scrollTo({ left: p.x, top: p.y, behavior: 'instant' as ScrollBehavior });
 }
 
@@ -171,31 +170,30 @@ function Lightbox({ p }: { p: Popup }) {
   const [status, setStatus] = useState('loading');
   const [closing, setClosing] = useState(false);
   const box = useRef<HTMLDialogElement>(null);
-  const closer = useRef<HTMLButtonElement>(null);
-  const state = useRef({ back: false, zoom: o.zoom, preloaded: new Set() }).current;
+  const state = useRef({ back: false, zoom: o.zoom }).current;
   const item = items[index];
-  const img = () => box.current!.querySelector('img');
+  const zoom = (out?: boolean) =>
+    box.current!.querySelector('img')?.animate({ scale: [0.5, 1], opacity: [0, 1] }, { duration: ZOOM_MS, easing: 'ease-in-out', direction: out ? 'reverse' : 'normal', fill: 'both' });
+
+  // Focus moves to the close button (autofocus).
+  useLayoutEffect(() => box.current!.showModal(), []);
 
   useLayoutEffect(() => {
-    box.current!.showModal();
-    closer.current!.focus();
-  }, []);
-
-  useLayoutEffect(() => {
-    if (status == 'ready' && state.zoom && !prefersReducedMotion()) (state.zoom = false), img()?.animate({ scale: [0.5, 1], opacity: [0, 1] }, ZOOM);
+    if (status == 'ready' && state.zoom && !prefersReducedMotion()) (state.zoom = false), zoom();
   }, [status]);
 
   useEffect(() => {
     const [before, after] = state.back ? [...PRELOAD].reverse() : PRELOAD;
     for (let step = -before; step <= after; step++) {
       const { type, src } = items[(index + step + count * 9) % count];
-      if (type == 'image' && !state.preloaded.has(src) && src != item.src) state.preloaded.add(src), (new Image().src = src);
+      // Already loaded ones come from the browser's cache.
+      if (type == 'image' && src != item.src) new Image().src = src;
     }
   }, [index]);
 
   const go = (to: number) => {
     const next = (to + count) % count;
-    if (p.closing || next == index) return;
+    if (closing || next == index) return;
     state.back = to < index;
     state.zoom = false;
     setIndex(next);
@@ -203,12 +201,11 @@ function Lightbox({ p }: { p: Popup }) {
   };
 
   const close = () => {
-    if (p.closing) return;
-    p.closing = true;
+    if (closing) return;
     setClosing(true);
     const reduced = prefersReducedMotion();
-    const zoomed = o.zoom && !reduced && status == 'ready' && img()?.animate({ scale: [1, 0.5], opacity: [1, 0] }, { ...ZOOM, fill: 'forwards' });
-    const delay = reduced ? 0 : Math.max(o.delay, zoomed ? ZOOM.duration : 0);
+    const zoomed = o.zoom && !reduced && status == 'ready' && zoom(true);
+    const delay = reduced ? 0 : Math.max(o.delay, zoomed ? ZOOM_MS : 0);
     delay ? setTimeout(() => finish(p), delay) : finish(p);
   };
 
@@ -217,9 +214,7 @@ function Lightbox({ p }: { p: Popup }) {
     const { key, shiftKey } = event;
     if (key == 'Tab') {
       // Tab cycles inside: from the last control to the first, Shift+Tab the other way.
-      const all = [...box.current!.querySelectorAll<HTMLElement>('a[href],button,input,select,textarea,iframe,[tabindex]')].filter(
-        (element) => element.tabIndex >= 0 && element.getClientRects().length,
-      );
+      const all = [...box.current!.querySelectorAll<HTMLElement>('a[href],button,input,select,textarea,iframe,[tabindex]')].filter((element) => element.tabIndex >= 0);
       const first = all[0];
       const last = all[all.length - 1];
       if (shiftKey ? target == first || target == box.current : target == last) event.preventDefault(), (shiftKey ? last : first).focus();
@@ -240,10 +235,10 @@ function Lightbox({ p }: { p: Popup }) {
       : status == 'error'
         ? (({ image: LABELS.imageError, ajax: LABELS.ajaxError } as Record<string, string>)[item.type] || LABELS.notFound).replace('%url%', item.src)
         : '';
-  const button = (type: string, label: string, glyph: string, click: () => void, ref?: object) =>
-    html`<button ref=${ref} type="button" class=${'veneer-lightbox__' + type} title=${label} aria-label=${label} onClick=${click}>${glyph}</button>`;
+  const button = (type: string, label: string, glyph: string, click: () => void) =>
+    html`<button type="button" class=${'veneer-lightbox__' + type} title=${label} aria-label=${label} autofocus=${type == 'close'} onClick=${click}>${glyph}</button>`;
 
-  return html`<dialog ref=${box} role="dialog" aria-modal="true" aria-label=${name(item)} aria-busy=${status == 'loading'}
+  return html`<dialog ref=${box} aria-label=${name(item)} aria-busy=${status == 'loading'}
 class=${'veneer-lightbox' + (closing ? '' : ' is-open') + (status == 'loading' ? ' is-busy' : status == 'error' ? ' has-error' : '')}
 onCancel=${(event: Event) => (event.preventDefault(), close())} onClose=${() => finish(p)} onKeyDown=${key}
 onClick=${(event: Event) => event.target == box.current && close()}>
@@ -251,7 +246,7 @@ onClick=${(event: Event) => event.target == box.current && close()}>
 <${Content} key=${index} item=${item} report=${setStatus} hidden=${status != 'ready'}/>
 <p aria-live="polite" hidden=${count < 2}>${LABELS.counter.replace('%curr%', '' + (index + 1)).replace('%total%', '' + count)}</p></div>
 ${count > 1 && [button('prev', LABELS.prev, '\u2039', () => go(index - 1)), button('next', LABELS.next, '\u203a', () => go(index + 1))]}
-${button('close', LABELS.close, '\u00d7', close, closer)}</dialog>`;
+${button('close', LABELS.close, '\u00d7', close)}</dialog>`;
 }
 
 async function open(owner: Element, items: Item[], index: number, o: Options, signal: AbortSignal) {
@@ -263,7 +258,7 @@ async function open(owner: Element, items: Item[], index: number, o: Options, si
     ui ||= await loadUI();
   } catch (error) {
     // Without the runtime the link does what it did without script.
-    warn('lightbox: no ui runtime; following the link', error);
+    warn('lightbox: no ui runtime', error);
     return HTTP.test(link.protocol) && location.assign(link.href);
   } finally {
     loading = false;
@@ -287,9 +282,9 @@ defineFeature<HTMLElement, Options>(
         const link = (event.target as Element).closest('a')!;
         const all = gallery ? owned<HTMLAnchorElement>(element, video ? 'a.js-video-thumb' : 'a', gallery) : [element as HTMLAnchorElement];
         const entries = all.map((each) => itemOf(each, video));
-        const item = entries[all.indexOf(link)];
         if (!all.includes(link)) return;
-        if (!item) warn('lightbox: not shown in a lightbox: ' + (video ? link.dataset.embed : link.getAttribute('href')), link);
+        const item = entries[all.indexOf(link)];
+        if (!item) warn('lightbox: refused ' + (video ? link.dataset.embed : link.getAttribute('href')), link);
         // A modified click opens the link elsewhere, and a link inside the open popup is
         // followed, as without script; a script or data address never is.
         if (!item || event.button || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey || current?.root.contains(link))
