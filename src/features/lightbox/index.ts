@@ -65,7 +65,7 @@ interface Popup {
 }
 
 const CSS =
-  '.veneer-lightbox{all:unset;position:fixed;inset:0;display:grid;place-items:center;padding:3.5rem 4rem;background:#111e;color:#fff;text-align:center;overflow:auto}' +
+  '.veneer-lightbox{all:unset;position:fixed;inset:0;display:grid;place-items:center;padding:3.5rem 3rem;background:#111e;color:#fff;text-align:center;overflow:auto}' +
   '.veneer-lightbox [hidden]{display:none!important}' +
   '.veneer-lightbox img,.veneer-lightbox iframe{display:block;max-width:100%;max-height:calc(100vh - 11rem);margin:auto}' +
   '.veneer-lightbox iframe{width:56rem;aspect-ratio:16/9;border:0}' +
