@@ -35,6 +35,7 @@ function popup(page: Page) {
     return {
       count: all.length,
       modal: dialog.matches(':modal'),
+      ariaModal: dialog.getAttribute('aria-modal'),
       label: dialog.getAttribute('aria-label'),
       busy: dialog.getAttribute('aria-busy'),
       classes: dialog.className,
@@ -131,6 +132,7 @@ describe('lightbox', () => {
     expect(await popup(test.page)).toEqual({
       count: 1,
       modal: true,
+      ariaModal: 'true',
       label: GALLERY_TITLES[1],
       busy: 'false',
       classes: 'veneer-lightbox is-open',
@@ -142,9 +144,9 @@ describe('lightbox', () => {
       focus: 'veneer-lightbox__close',
       scrollLocked: true,
     });
-    // A native modal <dialog>: role dialog and aria-modal come with it (ARIA in HTML advises
-    // against repeating them), and the page behind is inert. The image's text alternative is
-    // the thumbnail's.
+    // A native modal <dialog>: the dialog role comes with it (ARIA in HTML advises against
+    // repeating it), and the page behind is inert. The image's text alternative is the
+    // thumbnail's.
     expect(await test.page.$eval(`${DIALOG} img`, (img) => img.getAttribute('alt'))).toBe('Calibration bench with four transmitters');
     const tree = await test.page.accessibility.snapshot({ interestingOnly: true });
     expect(tree!.children!.map(({ role, name, modal }) => ({ role, name, modal }))).toEqual([{ role: 'dialog', name: GALLERY_TITLES[1], modal: true }]);

@@ -37,6 +37,8 @@ const ZOOM_MS = 300;
 // other markup, and the contract has none: a video gallery's iframes are never preloaded).
 const PRELOAD = [0, 1];
 const HTTP = /^https?:$/;
+// A modifier belongs to the browser's and assistive technology's shortcuts.
+const modified = (event: MouseEvent | KeyboardEvent) => event.altKey || event.ctrlKey || event.metaKey || event.shiftKey;
 
 interface Options {
   zoom: boolean;
@@ -173,7 +175,7 @@ function Lightbox({ p }: { p: Popup }) {
   const state = useRef({ back: false, zoom: o.zoom }).current;
   const item = items[index];
   const zoom = (out?: boolean) =>
-    box.current!.querySelector('img')?.animate({ scale: [0.5, 1], opacity: [0, 1] }, { duration: ZOOM_MS, easing: 'ease-in-out', direction: out ? 'reverse' : 'normal', fill: 'both' });
+    box.current!.querySelector('img')?.animate({ scale: [0.5, 1], opacity: [0, 1] }, { duration: ZOOM_MS, easing: 'ease-in-out', direction: out ? 'reverse' : undefined, fill: 'both' });
 
   // Focus moves to the close button (autofocus).
   useLayoutEffect(() => box.current!.showModal(), []);
@@ -211,19 +213,19 @@ function Lightbox({ p }: { p: Popup }) {
 
   const key = (event: KeyboardEvent) => {
     const target = event.target as HTMLElement;
-    const { key, shiftKey } = event;
+    const { key } = event;
     if (key == 'Tab') {
       // Tab cycles inside: from the last control to the first, Shift+Tab the other way.
       const all = [...box.current!.querySelectorAll<HTMLElement>('a[href],button,input,select,textarea,iframe,[tabindex]')].filter((element) => element.tabIndex >= 0);
       const first = all[0];
       const last = all[all.length - 1];
-      if (shiftKey ? target == first || target == box.current : target == last) event.preventDefault(), (shiftKey ? last : first).focus();
+      if (event.shiftKey ? target == first || target == box.current : target == last) event.preventDefault(), (event.shiftKey ? last : first).focus();
       return;
     }
     const step = getComputedStyle(box.current!).direction == 'rtl' ? -1 : 1;
     const to = ({ Home: 0, End: count - 1, ArrowLeft: index - step, ArrowRight: index + step } as Record<string, number>)[key];
-    // Not while typing, nor with a modifier (the browser's and assistive technology's shortcuts).
-    if (to == null || count < 2 || event.altKey || event.ctrlKey || event.metaKey || shiftKey || target.isContentEditable || /^(input|textarea|select)$/.test(target.localName))
+    // Not while typing, nor with a modifier.
+    if (to == null || count < 2 || modified(event) || target.isContentEditable || /^(input|textarea|select)$/.test(target.localName))
       return;
     event.preventDefault();
     go(to);
@@ -238,9 +240,9 @@ function Lightbox({ p }: { p: Popup }) {
   const button = (type: string, label: string, glyph: string, click: () => void) =>
     html`<button type="button" class=${'veneer-lightbox__' + type} title=${label} aria-label=${label} autofocus=${type == 'close'} onClick=${click}>${glyph}</button>`;
 
-  return html`<dialog ref=${box} aria-label=${name(item)} aria-busy=${status == 'loading'}
+  return html`<dialog ref=${box} aria-modal="true" aria-label=${name(item)} aria-busy=${status == 'loading'}
 class=${'veneer-lightbox' + (closing ? '' : ' is-open') + (status == 'loading' ? ' is-busy' : status == 'error' ? ' has-error' : '')}
-onCancel=${(event: Event) => (event.preventDefault(), close())} onClose=${() => finish(p)} onKeyDown=${key}
+onCancel=${(event: Event) => (event.preventDefault(), close())} onKeyDown=${key}
 onClick=${(event: Event) => event.target == box.current && close()}>
 <div><p class="veneer-lightbox__status" role="status">${message}</p>
 <${Content} key=${index} item=${item} report=${setStatus} hidden=${status != 'ready'}/>
@@ -287,7 +289,7 @@ defineFeature<HTMLElement, Options>(
         if (!item) warn('lightbox: refused ' + (video ? link.dataset.embed : link.getAttribute('href')), link);
         // A modified click opens the link elsewhere, and a link inside the open popup is
         // followed, as without script; a script or data address never is.
-        if (!item || event.button || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey || current?.root.contains(link))
+        if (!item || event.button || modified(event) || current?.root.contains(link))
           return HTTP.test(link.protocol) || event.preventDefault();
         event.preventDefault();
         const items = entries.filter((each) => each) as Item[];
