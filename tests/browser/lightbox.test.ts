@@ -720,4 +720,15 @@ describe('lightbox', () => {
     expect(await test.page.$(DIALOG)).toBeNull();
     test.assertClean();
   });
+
+  it('without the ui runtime (its chunk fails twice) the link is followed as without script', async () => {
+    const test = await session.open('/resources/', {
+      intercept: (url) => (/\/Content\/scripts\/dist\/ui\./.test(url) ? 'abort' : undefined),
+      allowErrors: [/ERR_FAILED|Failed to load/],
+    });
+    await Promise.all([test.page.waitForNavigation(), test.page.click('a.js-lightbox.lightbox-thumb')]);
+    expect(new URL(test.page.url()).pathname).toBe('/media/images/ns-400-large.svg');
+    expect(test.warnings.some((text) => text.startsWith('[veneer] lightbox: no ui runtime'))).toBe(true);
+    test.assertClean();
+  });
 });
