@@ -142,12 +142,17 @@ export const STATES: SnapshotState[] = [
     feature: 'lightbox',
     hooks: ['js-lightbox', 'js-lightbox-gallery'],
     available: enhancedFor('.js-lightbox, .js-lightbox-gallery', 'lightbox', 'lightbox-gallery'),
-    apply: (page) =>
-      clickFound(page, 'enhanced lightbox link', () =>
+    apply: async (page) => {
+      await clickFound(page, 'enhanced lightbox link', () =>
         document.querySelector(
           ':is(a.js-lightbox:is([data-enhanced~="lightbox"], [data-enhanced~="lightbox-gallery"]), .js-lightbox-gallery:is([data-enhanced~="lightbox"], [data-enhanced~="lightbox-gallery"]) a)',
         ),
-      ),
+      );
+      // The popup renders once the shared ui runtime has loaded, then loads its content:
+      // the state is the open popup with its content shown (or its error).
+      await page.waitForSelector('dialog.veneer-lightbox.is-open:not(.is-busy)', { timeout: 10_000 });
+      await veneerReady(page);
+    },
   },
   {
     name: 'list-filtered',

@@ -1,0 +1,303 @@
+// Lightbox (a.js-lightbox, div.js-lightbox-gallery, div.js-video-gallery): Magnific Popup
+// 1.2.0's behaviour, defaults and labels, in a real modal <dialog> rendered with React's API
+// from the shared ui runtime. One popup per page at a time (module state, shared by every
+// instance). States: closed; open: loading (aria-busy, is-busy), ready, error (has-error);
+// closing (is-open gone, for the zoom or the removal delay); closed.
+import { fragmentId, owned } from '../../lib/dom';
+import { lockScroll } from '../../lib/dialog';
+import { defineFeature } from '../../lib/feature';
+import { warn } from '../../lib/log';
+import { prefersReducedMotion } from '../../lib/motion';
+import { safeFragment } from '../../lib/sanitize';
+import { adoptStyles } from '../../lib/styles';
+import { loadUI, type UI } from '../../lib/ui';
+
+export const LABELS = {
+  close: 'Close (Esc)',
+  loading: 'Loading...',
+  prev: 'Previous (Left arrow key)',
+  next: 'Next (Right arrow key)',
+  counter: '%curr% of %total%',
+  imageError: 'The image could not be loaded.',
+  ajaxError: 'The content could not be loaded.',
+  notFound: 'Content not found',
+};
+
+const GALLERY = '.js-lightbox-gallery';
+const VIDEOS = '.js-video-gallery';
+// Framed only from these hosts, compared exactly, over https.
+const HOSTS = ['www.youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com'];
+// The legacy's image check: every 100 ms, given up after 200 checks.
+const POLL_MS = 100;
+const POLL_TRIES = 200;
+// The legacy's zoom, off by default: 300 ms, ease-in-out.
+const ZOOM_MS = 300;
+// Images preloaded [before, after] the current one, in the direction of travel: the site's
+// galleries' setting (the legacy default, [0, 2], would only apply to image galleries of
+// other markup, and the contract has none: a video gallery's iframes are never preloaded).
+const PRELOAD = [0, 1];
+const HTTP = /^https?:$/;
+// A modifier belongs to the browser's and assistive technology's shortcuts.
+const modified = (event: MouseEvent | KeyboardEvent) => event.altKey || event.ctrlKey || event.metaKey || event.shiftKey;
+
+interface Options {
+  zoom: boolean;
+  /** The removal delay (ms): how long the closing state lasts, for the site's CSS. */
+  delay: number;
+}
+
+interface Item {
+  type: string;
+  /** The checked address; for inline, the target's id. */
+  src: string;
+  title: string;
+  link: HTMLAnchorElement;
+}
+
+interface Popup {
+  owner: Element;
+  trigger: HTMLElement;
+  items: Item[];
+  index: number;
+  o: Options;
+  root: HTMLElement;
+  release(): void;
+  x: number;
+  y: number;
+}
+
+const CSS =
+  '.veneer-lightbox{all:unset;position:fixed;inset:0;display:grid;place-items:center;padding:3.5rem 3rem;background:#111e;color:#fff;text-align:center;overflow:auto}' +
+  '.veneer-lightbox [hidden]{display:none!important}' +
+  '.veneer-lightbox img,.veneer-lightbox iframe{display:block;max-width:100%;max-height:calc(100vh - 11rem);margin:auto}' +
+  '.veneer-lightbox iframe{width:56rem;aspect-ratio:16/9;border:0}' +
+  '.veneer-lightbox__html{max-width:40rem;padding:1.5rem;background:#fff;color:#222;text-align:start}' +
+  '.veneer-lightbox button{all:unset;position:fixed;top:45%;padding:0 .5rem;font-size:2.5rem;cursor:pointer}' +
+  '.veneer-lightbox button:focus-visible{outline:2px solid}.veneer-lightbox .veneer-lightbox__close{top:.5rem;inset-inline-end:.5rem}' +
+  '.veneer-lightbox .veneer-lightbox__prev{inset-inline-start:.5rem}.veneer-lightbox .veneer-lightbox__next{inset-inline-end:.5rem}';
+
+let ui: UI;
+let current: Popup | undefined;
+let loading = false;
+
+/** The item a link opens, or nothing when its address may not be shown. */
+function itemOf(link: HTMLAnchorElement, video: boolean): Item | undefined {
+  const type = video ? 'iframe' : link.dataset.lightboxType || 'image';
+  const raw = (video ? link.dataset.embed : link.getAttribute('href')) || '';
+  const title = link.title;
+  if (type == 'inline') return { type, src: fragmentId(raw), title, link };
+  let url: URL;
+  try {
+    url = new URL(raw || '?', location.href);
+  } catch {
+    return;
+  }
+  if (
+    raw &&
+    HTTP.test(url.protocol) &&
+    (type == 'image' || (type == 'ajax' ? url.origin == location.origin : type == 'iframe' && url.protocol == 'https:' && HOSTS.includes(url.host)))
+  )
+    return { type, src: url.href, title, link };
+}
+
+const name = ({ title, link, src }: Item) => title || link.textContent!.trim() || src;
+
+/** Ends popup `p` at once: content back in its place, page unlocked, focus and scroll as before. */
+function finish(p: Popup | undefined) {
+  if (!p || current != p) return;
+  current = undefined;
+  ui.render(null, p.root);
+  p.root.remove();
+  p.release();
+  p.trigger.focus({ preventScroll: true });
+  if (scrollX != p.x || scrollY != p.y) scrollTo({ left: p.x, top: p.y, behavior: 'instant' as ScrollBehavior });
+}
+
+function Content({ item, report, hidden }: { item: Item; report(status: string): void; hidden: boolean }) {
+  const { html, useRef, useEffect } = ui;
+  const ref = useRef<HTMLImageElement>(null);
+  const { type, src, link } = item;
+  useEffect(() => {
+    const abort = new AbortController();
+    const { signal } = abort;
+    const box = ref.current!;
+    const done = (status: string) => signal.aborted || (abort.abort(), report(status));
+    let undo = () => {};
+    if (type == 'image') {
+      // Ready once the size is known (before the whole image has arrived), as the legacy did.
+      let tries = 0;
+      const timer = setInterval(() => (box.naturalWidth ? done('ready') : ++tries >= POLL_TRIES && done('error')), POLL_MS);
+      signal.addEventListener('abort', () => clearInterval(timer));
+      box.addEventListener('load', () => done('ready'), { signal });
+      box.addEventListener('error', () => done('error'), { signal });
+    } else if (type == 'ajax')
+      fetch(src, { signal })
+        .then(async (response) => {
+          if (!response.ok || !/html/.test(response.headers.get('content-type')!)) throw 0;
+          const fragment = await safeFragment(await response.text());
+          signal.aborted || (box.replaceChildren(fragment), done('ready'));
+        })
+        .catch(() => done('error'));
+    else if (type == 'inline') {
+      const target = document.getElementById(src);
+      // An ancestor of the link, or of the popup, cannot move into the popup.
+      if (!target || target.contains(link) || target.contains(box)) done('error');
+      else {
+        const mark = new Text();
+        const hidden = target.hidden;
+        target.replaceWith(mark);
+        box.append(target);
+        target.hidden = false;
+        undo = () => {
+          target.hidden = hidden;
+          mark.parentNode ? mark.replaceWith(target) : target.remove();
+        };
+        done('ready');
+      }
+    } else done('ready');
+    return () => (abort.abort(), undo());
+  }, []);
+  return type == 'image'
+    ? html`<figure hidden=${hidden}><img ref=${ref} src=${src} alt=${link.querySelector('img')?.alt || ''}/>${item.title && html`<figcaption>${item.title}</figcaption>`}</figure>`
+    : type == 'iframe'
+      ? html`<iframe ref=${ref} src=${src} title=${name(item)} referrerpolicy="strict-origin-when-cross-origin" allowfullscreen/>`
+      : html`<div ref=${ref} class="veneer-lightbox__html" hidden=${hidden}/>`;
+}
+
+function Lightbox({ p }: { p: Popup }) {
+  const { html, useState, useRef, useLayoutEffect, useEffect } = ui;
+  const { items, o } = p;
+  const count = items.length;
+  const [index, setIndex] = useState(p.index);
+  const [status, setStatus] = useState('loading');
+  const [closing, setClosing] = useState(false);
+  const box = useRef<HTMLDialogElement>(null);
+  const state = useRef({ back: false, zoom: o.zoom }).current;
+  const item = items[index];
+  const zoom = (out?: boolean) =>
+    box.current!.querySelector('img')?.animate({ scale: [0.5, 1], opacity: [0, 1] }, { duration: ZOOM_MS, easing: 'ease-in-out', direction: out ? 'reverse' : undefined, fill: 'both' });
+
+  // Focus moves to the close button (autofocus).
+  useLayoutEffect(() => box.current!.showModal(), []);
+
+  useLayoutEffect(() => {
+    if (status == 'ready' && state.zoom && !prefersReducedMotion()) (state.zoom = false), zoom();
+  }, [status]);
+
+  useEffect(() => {
+    const [before, after] = state.back ? [...PRELOAD].reverse() : PRELOAD;
+    for (let step = -before; step <= after; step++) {
+      const { type, src } = items[(index + step + count * 9) % count];
+      // Already loaded ones come from the browser's cache.
+      if (type == 'image' && src != item.src) new Image().src = src;
+    }
+  }, [index]);
+
+  const go = (to: number) => {
+    const next = (to + count) % count;
+    if (closing || next == index) return;
+    state.back = to < index;
+    state.zoom = false;
+    setIndex(next);
+    setStatus('loading');
+  };
+
+  const close = () => {
+    if (closing) return;
+    setClosing(true);
+    const reduced = prefersReducedMotion();
+    const zoomed = o.zoom && !reduced && status == 'ready' && zoom(true);
+    const delay = reduced ? 0 : Math.max(o.delay, zoomed ? ZOOM_MS : 0);
+    delay ? setTimeout(() => finish(p), delay) : finish(p);
+  };
+
+  const key = (event: KeyboardEvent) => {
+    const target = event.target as HTMLElement;
+    const { key } = event;
+    if (key == 'Tab') {
+      // Tab cycles inside: from the last control to the first, Shift+Tab the other way.
+      const all = [...box.current!.querySelectorAll<HTMLElement>('a[href],button,input,select,textarea,iframe,[tabindex]')].filter((element) => element.tabIndex >= 0);
+      const first = all[0];
+      const last = all[all.length - 1];
+      if (event.shiftKey ? target == first || target == box.current : target == last) event.preventDefault(), (event.shiftKey ? last : first).focus();
+      return;
+    }
+    const step = getComputedStyle(box.current!).direction == 'rtl' ? -1 : 1;
+    const to = ({ Home: 0, End: count - 1, ArrowLeft: index - step, ArrowRight: index + step } as Record<string, number>)[key];
+    // Not while typing, nor with a modifier.
+    if (to == null || count < 2 || modified(event) || target.isContentEditable || /^(input|textarea|select)$/.test(target.localName))
+      return;
+    event.preventDefault();
+    go(to);
+  };
+
+  const message =
+    status == 'loading'
+      ? LABELS.loading
+      : status == 'error'
+        ? (({ image: LABELS.imageError, ajax: LABELS.ajaxError } as Record<string, string>)[item.type] || LABELS.notFound).replace('%url%', item.src)
+        : '';
+  const button = (type: string, label: string, glyph: string, click: () => void) =>
+    html`<button type="button" class=${'veneer-lightbox__' + type} title=${label} aria-label=${label} autofocus=${type == 'close'} onClick=${click}>${glyph}</button>`;
+
+  return html`<dialog ref=${box} aria-modal="true" aria-label=${name(item)} aria-busy=${status == 'loading'}
+class=${'veneer-lightbox' + (closing ? '' : ' is-open') + (status == 'loading' ? ' is-busy' : status == 'error' ? ' has-error' : '')}
+onCancel=${(event: Event) => (event.preventDefault(), close())} onKeyDown=${key}
+onClick=${(event: Event) => event.target == box.current && close()}>
+<div><p class="veneer-lightbox__status" role="status">${message}</p>
+<${Content} key=${index} item=${item} report=${setStatus} hidden=${status != 'ready'}/>
+<p aria-live="polite" hidden=${count < 2}>${LABELS.counter.replace('%curr%', '' + (index + 1)).replace('%total%', '' + count)}</p></div>
+${count > 1 && [button('prev', LABELS.prev, '\u2039', () => go(index - 1)), button('next', LABELS.next, '\u203a', () => go(index + 1))]}
+${button('close', LABELS.close, '\u00d7', close)}</dialog>`;
+}
+
+async function open(owner: Element, items: Item[], index: number, o: Options, signal: AbortSignal) {
+  const link = items[index].link;
+  // One popup at a time: another click (a script behind the modal, a quick second click) is ignored.
+  if (loading || current) return;
+  loading = true;
+  try {
+    ui ||= await loadUI();
+  } catch (error) {
+    // Without the runtime the link does what it did without script.
+    warn('lightbox: no ui runtime', error);
+    return HTTP.test(link.protocol) && location.assign(link.href);
+  } finally {
+    loading = false;
+  }
+  if (signal.aborted) return;
+  adoptStyles('lightbox', CSS);
+  const p = (current = { owner, trigger: link, items, index, o, root: document.body.appendChild(document.createElement('div')), x: scrollX, y: scrollY, release: lockScroll() });
+  ui.render(ui.html`<${Lightbox} p=${p}/>`, p.root);
+}
+
+defineFeature<HTMLElement, Options>(
+  'lightbox',
+  (element, { signal, options }) => {
+    const gallery = element.matches(GALLERY) ? GALLERY : element.matches(VIDEOS) ? VIDEOS : '';
+    // A link of a gallery is one of the gallery's items: the gallery handles its clicks.
+    if (!gallery && element.parentElement?.closest(GALLERY)) return;
+    const video = gallery == VIDEOS;
+    element.addEventListener(
+      'click',
+      (event) => {
+        const link = (event.target as Element).closest('a')!;
+        const all = gallery ? owned<HTMLAnchorElement>(element, video ? 'a.js-video-thumb' : 'a', gallery) : [element as HTMLAnchorElement];
+        const entries = all.map((each) => itemOf(each, video));
+        if (!all.includes(link)) return;
+        const item = entries[all.indexOf(link)];
+        if (!item) warn('lightbox: refused ' + (video ? link.dataset.embed : link.getAttribute('href')), link);
+        // A modified click opens the link elsewhere, and a link inside the open popup is
+        // followed, as without script; a script or data address never is.
+        if (!item || event.button || modified(event) || current?.root.contains(link))
+          return HTTP.test(link.protocol) || event.preventDefault();
+        event.preventDefault();
+        const items = entries.filter((each) => each) as Item[];
+        open(element, items, items.indexOf(item), options, signal);
+      },
+      { signal },
+    );
+    return () => current?.owner == element && finish(current);
+  },
+  ({ dataset: { lightboxZoom: zoom, lightboxRemovalDelay: delay } }) => ({ zoom: zoom == '' || zoom == 'true', delay: Math.max(0, +delay! || 0) }),
+);
