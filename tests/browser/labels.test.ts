@@ -108,6 +108,55 @@ describe('save-data mode and settings', () => {
     }
   });
 
+  const SAVING = '<script defer src="/Content/scripts/dist/veneer.js" data-save-data="true"></script>';
+
+  it('save-data: rotators do not advance on their own (their button offers Play)', async () => {
+    // Below the viewport: a rotator on screen at load keeps every item shown until used (no jump).
+    const rotator = `<div style="height:2000px"></div><div class="js-rotator" data-interval="150"><div class="js-rotator-item">one</div><div class="js-rotator-item">two</div></div>`;
+    for (const [head, moved] of [
+      [SCRIPT, true],
+      [SAVING, false],
+    ] as const) {
+      const test = await session.open(`/__fixture/rotator-save-${moved}`, { html: fixture(rotator, head) });
+      // Counts the item changes over 700 ms (the items cycle, so a single look could miss them).
+      const changes = await test.page.evaluate(async () => {
+        let count = 0;
+        new MutationObserver((records) => (count += records.length)).observe(document.querySelector('.js-rotator')!, {
+          subtree: true,
+          attributeFilter: ['aria-current'],
+        });
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        return count;
+      });
+      expect(changes > 0, head === SCRIPT ? 'control' : 'save-data').toBe(moved);
+      if (!moved) expect(await test.page.$eval('.veneer-rotator-toggle', (el) => el.textContent)).toMatch(/^Play/);
+      test.assertClean();
+    }
+  });
+
+  it('save-data: a map in view waits for the visitor, a video marked play-on-load does not load the player', async () => {
+    const map =
+      '<div class="js-map" data-lat="52.37" data-lng="4.89" data-zoom="12" data-title="Office"><a href="https://www.openstreetmap.org/">Map</a></div>' +
+      '<div class="video"><a class="js-video" href="https://www.youtube.com/watch?v=aaaaaaaaaaa" data-video-id="aaaaaaaaaaa" data-play-on-load="true">Play</a></div>';
+    const test = await session.open('/__fixture/media-save', { html: fixture(map, SAVING) });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(test.requests.filter((url) => /openstreetmap|youtube/.test(url))).toEqual([]);
+    expect(await test.page.$eval('.js-map', (el) => [el.getAttribute('data-enhanced'), !!el.querySelector('iframe'), !!el.querySelector('button')])).toEqual(['map', false, true]);
+    test.assertClean();
+  });
+
+  it('save-data: the lightbox preloads no gallery image', async () => {
+    const gallery =
+      '<div class="js-lightbox-gallery">' +
+      ['a', 'b', 'c'].map((name) => `<a href="/media/images/${name}.png?save">${name}</a>`).join('') +
+      '</div>';
+    const test = await session.open('/__fixture/gallery-save', { html: fixture(gallery, SAVING), allowErrors: [/404|Failed to load/] });
+    await test.page.click('.js-lightbox-gallery a');
+    await test.page.waitForSelector('dialog[open]');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(test.requests.filter((url) => url.includes('?save')).map((url) => new URL(url).pathname)).toEqual(['/media/images/a.png']);
+  });
+
   it('warns about a bad data-save-data and uses auto', async () => {
     const head = '<script defer src="/Content/scripts/dist/veneer.js" data-save-data="maybe"></script>';
     const test = await session.open('/__fixture/save-bad', { html: fixture(APPEAR, head) });

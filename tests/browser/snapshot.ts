@@ -133,6 +133,13 @@ export async function preparePage(page: Page): Promise<void> {
   pageErrors.set(page, errors);
   page.on('pageerror', (error) => errors.push((error as Error).message ?? String(error)));
   await page.evaluateOnNewDocument(freeze, FROZEN_NOW, RANDOM_SEED);
+  // The popup modal opens 4 s after load unless its cookie is set: with the cookie, what a
+  // snapshot shows never depends on how long taking it lasted.
+  await page.evaluateOnNewDocument(() =>
+    document.addEventListener('DOMContentLoaded', () => {
+      for (const popup of document.querySelectorAll('.js-popup-modal[id]')) document.cookie = `popup-${encodeURIComponent(popup.id)}=1; path=/`;
+    }),
+  );
   await page.setCacheEnabled(false);
   await page.setViewport({ ...VIEWPORT });
   await page.emulateTimezone('UTC');

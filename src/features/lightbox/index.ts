@@ -8,6 +8,7 @@ import { lockScroll } from '../../lib/dialog';
 import { defineFeature } from '../../lib/feature';
 import { warn } from '../../lib/log';
 import { prefersReducedMotion } from '../../lib/motion';
+import { saveData } from '../../lib/save-data';
 import { safeFragment } from '../../lib/sanitize';
 import { adoptStyles } from '../../lib/styles';
 import { loadUI, type UI } from '../../lib/ui';
@@ -36,6 +37,8 @@ const ZOOM_MS = 300;
 // galleries' setting (the legacy default, [0, 2], would only apply to image galleries of
 // other markup, and the contract has none: a video gallery's iframes are never preloaded).
 const PRELOAD = [0, 1];
+// Save-data mode preloads nothing (set at set-up, from the script tag and the browser).
+let thrifty = false;
 const HTTP = /^https?:$/;
 // A modifier belongs to the browser's and assistive technology's shortcuts.
 const modified = (event: MouseEvent | KeyboardEvent) => event.altKey || event.ctrlKey || event.metaKey || event.shiftKey;
@@ -185,7 +188,7 @@ function Lightbox({ p }: { p: Popup }) {
   }, [status]);
 
   useEffect(() => {
-    const [before, after] = state.back ? [...PRELOAD].reverse() : PRELOAD;
+    const [before, after] = thrifty ? [0, 0] : state.back ? [...PRELOAD].reverse() : PRELOAD;
     for (let step = -before; step <= after; step++) {
       const { type, src } = items[(index + step + count * 9) % count];
       // Already loaded ones come from the browser's cache.
@@ -273,7 +276,8 @@ async function open(owner: Element, items: Item[], index: number, o: Options, si
 
 defineFeature<HTMLElement, Options>(
   'lightbox',
-  (element, { signal, options }) => {
+  (element, { signal, options, settings }) => {
+    thrifty = saveData(settings);
     const gallery = element.matches(GALLERY) ? GALLERY : element.matches(VIDEOS) ? VIDEOS : '';
     // A link of a gallery is one of the gallery's items: the gallery handles its clicks.
     if (!gallery && element.parentElement?.closest(GALLERY)) return;

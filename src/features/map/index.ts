@@ -3,6 +3,7 @@
 // button; never before. The fallback stays until the map has loaded, and for good if it fails.
 import { storedPermission } from '../../lib/consent';
 import { defineFeature } from '../../lib/feature';
+import { saveData } from '../../lib/save-data';
 import { createJournal } from '../../lib/journal';
 import { warn } from '../../lib/log';
 import { parseNumber } from '../../lib/options';
@@ -30,7 +31,7 @@ export function bbox(lat: number, lng: number, zoom: number, width: number, heig
   return [clamp(lng - dx, 180), clamp(lat - dy, 90), clamp(lng + dx, 180), clamp(lat + dy, 90)].join();
 }
 
-defineFeature<HTMLElement>('map', (element, { signal }) => {
+defineFeature<HTMLElement>('map', (element, { signal, settings }) => {
   const data = element.dataset;
   const lat = parseNumber(data.lat, { min: -90, max: 90 });
   const lng = parseNumber(data.lng, { min: -180, max: 180 });
@@ -96,7 +97,8 @@ defineFeature<HTMLElement>('map', (element, { signal }) => {
   // Near the viewport (the frame then has its 200 px head start); not when the visitor has
   // said no to third-party cookies: then only the button loads it.
   const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && load(), { rootMargin: '200px' });
-  if (storedPermission('cookie') !== 'no') observer.observe(element);
+  // Save-data mode, or a visitor who said no to cookies: the map loads only on request.
+  if (storedPermission('cookie') !== 'no' && !saveData(settings)) observer.observe(element);
   button.addEventListener('click', load, { signal });
   element.append(button);
 

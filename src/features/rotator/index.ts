@@ -6,6 +6,7 @@ import { defineFeature } from '../../lib/feature';
 import { createJournal } from '../../lib/journal';
 import { warn } from '../../lib/log';
 import { prefersReducedMotion } from '../../lib/motion';
+import { saveData } from '../../lib/save-data';
 import { parseNumber } from '../../lib/options';
 import { settle } from '../../lib/settle';
 import { adoptStyles, hiddenRules } from '../../lib/styles';
@@ -23,7 +24,7 @@ const CSS =
   ':where(.veneer-rotator-toggle){position:absolute;z-index:3;top:.5rem;right:.5rem;font:inherit;font-size:.875rem;' +
   'padding:.25em .75em;color:#fff;background:#000c;border:1px solid #fff;border-radius:4px;cursor:pointer}';
 
-defineFeature<HTMLElement>('rotator', (element, { bus, signal }) => {
+defineFeature<HTMLElement>('rotator', (element, { bus, signal, settings }) => {
   const items = owned(element, '.js-rotator-item', HOOK);
   if (items.length < 2) return warn('rotator: fewer than two .js-rotator-item; left as it is', element);
   const raw = element.dataset.interval;
@@ -51,8 +52,9 @@ defineFeature<HTMLElement>('rotator', (element, { bus, signal }) => {
   let current = 0;
   // Until settled every item shows, as without script, and nothing rotates (no jump on screen).
   let hiding = false;
-  // The visitor's choice (the button, a playing video, reduced motion); hover and focus only hold it.
-  let stopped = prefersReducedMotion();
+  // The visitor's choice (the button, a playing video, reduced motion, save-data mode); hover
+  // and focus only hold it.
+  let stopped = prefersReducedMotion() || saveData(settings);
   let hovered = false;
   let focused = false;
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -6,6 +6,7 @@ import { defineFeature } from '../../lib/feature';
 import { createJournal } from '../../lib/journal';
 import { warn } from '../../lib/log';
 import { prefersReducedMotion } from '../../lib/motion';
+import { saveData } from '../../lib/save-data';
 import { parseNumber } from '../../lib/options';
 import { adoptStyles, hiddenRules } from '../../lib/styles';
 
@@ -63,7 +64,7 @@ let starting: object | undefined;
 // The last one clicked: of players clicked while the script loads, only it autoplays.
 let latest: object | undefined;
 
-defineFeature<HTMLAnchorElement>('video', (link, { bus, signal }) => {
+defineFeature<HTMLAnchorElement>('video', (link, { bus, signal, settings }) => {
   const data = link.dataset;
   const videoId = data.videoId || '';
   if (!ID.test(videoId)) return warn(`video: data-video-id="${videoId.slice(0, 40)}" is not a YouTube video id; left as a link`, link);
@@ -144,7 +145,8 @@ defineFeature<HTMLAnchorElement>('video', (link, { bus, signal }) => {
     (event) => fallback || event.button || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey || (event.preventDefault(), start(true)),
     { signal },
   );
-  if (data.playOnLoad === 'true') start(false);
+  // Save-data mode: the player and YouTube's script load only when the visitor asks.
+  if (data.playOnLoad === 'true' && !saveData(settings)) start(false);
 
   return () => {
     bus.off('/video/playing', onPlaying);
