@@ -1,7 +1,9 @@
 // The harness's routes. Each returns a Reply (or throws HttpError); server.ts sends it,
 // applying any requested fault first.
+import { readFile } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { STRICT_CSP } from './csp';
 import { handleForm, type PostRecord } from './forms';
 import { HttpError, Recorder, empty, errorReply, json, methodNotAllowed, notFound, readBody, recorderRoute, type Reply } from './http';
@@ -15,6 +17,9 @@ import { isPageDir, lookup, readStatic } from './static';
 import { addFormStubs, analyticsCollect, hubspotEmbed, mapEmbed, marketoForms2, youtubeApi, youtubeEmbed, type AnalyticsHit } from './stubs';
 import { isUiRoute, uiAsset, uiIndex } from './ui-serve';
 import { downloadZip } from './zip';
+
+/** The markup reference the UI's /docs shows. */
+const DOCS_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'markup.md');
 
 export interface HarnessConfig {
   /** The legacy pages folder: one folder per page, plus `_site/` (the document-root overlay). */
@@ -150,6 +155,9 @@ export async function route(ctx: Ctx): Promise<Reply> {
       case '/__pages.json':
         if (!isGet(ctx)) return methodNotAllowed(GET_ONLY);
         return json(200, await pageCatalogue(config.root));
+      case '/__docs.json':
+        if (!isGet(ctx)) return methodNotAllowed(GET_ONLY);
+        return json(200, { file: 'docs/markup.md', text: await readFile(DOCS_FILE, 'utf8') });
       case '/__posts':
         return recorderRoute(ctx.method, state.posts);
       case '/__csp-report':

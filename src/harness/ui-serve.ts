@@ -1,5 +1,5 @@
 // The harness UI (src/harness/ui/, built by scripts/build-ui.mjs into dist-harness/):
-// its index.html answers the UI's own routes (/, /view/<page>, /snapshots), its hashed
+// its index.html answers the UI's own routes (/, /view/<page>, /snapshots, /docs), its hashed
 // assets are served under /__ui/. Without a UI build, / falls back to the plain catalogue.
 import path from 'node:path';
 import { errorReply, html, type Reply } from './http';
@@ -13,7 +13,7 @@ export const UI_CSP =
 
 /** The client-side routes the UI's index.html answers. */
 export function isUiRoute(requestPath: string): boolean {
-  return requestPath === '/' || requestPath === '/snapshots' || /^\/view\/[^/]+\/?$/.test(requestPath);
+  return requestPath === '/' || requestPath === '/snapshots' || requestPath === '/docs' || /^\/view\/[^/]+\/?$/.test(requestPath);
 }
 
 const HASHED = /\.[0-9a-f]{8}\.\w+$/;

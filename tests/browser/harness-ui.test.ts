@@ -312,6 +312,27 @@ describe('snapshot view', () => {
   });
 });
 
+describe('markup reference view', () => {
+  it('shows docs/markup.md by section, as text, with a table of contents, and no axe-core violation', async () => {
+    const t = await openUi('/docs');
+    await t.page.waitForSelector('pre.doc');
+    const view = await t.page.evaluate(() => ({
+      title: document.title,
+      current: document.querySelector('nav[aria-label="Harness"] [aria-current="page"]')?.textContent,
+      sections: [...document.querySelectorAll('main section h2')].map((h) => h.textContent),
+      toc: document.querySelectorAll('nav[aria-label="Sections"] a').length,
+      html: document.querySelectorAll('main pre.doc *').length,
+    }));
+    expect(view.title).toBe('Markup reference · veneer harness');
+    expect(view.current).toBe('Markup reference');
+    expect(view.sections).toEqual(expect.arrayContaining(['The script tag', 'Labels and languages', 'Save-data mode']));
+    expect(view.toc).toBe(view.sections.length);
+    expect(view.html).toBe(0);
+    expect(await axeViolations(t, 'pre.doc')).toEqual([]);
+    t.assertClean();
+  });
+});
+
 describe('accessibility', () => {
   it('has no axe-core violations on /, /view/home and /snapshots', async () => {
     const catalogue = await openUi('/');

@@ -4,6 +4,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { render } from 'react-dom';
 import { Link, Route, Switch, useLocation } from 'wouter-preact';
 import { Catalogue } from './catalogue';
+import { DocsView } from './docs';
 import { PageView } from './page-view';
 import { Snapshots } from './snapshots';
 import { useTitle } from './data';
@@ -52,6 +53,9 @@ function App() {
             <li>
               <NavLink href="/snapshots">Snapshots</NavLink>
             </li>
+            <li>
+              <NavLink href="/docs">Markup reference</NavLink>
+            </li>
           </ul>
         </nav>
       </header>
@@ -60,6 +64,7 @@ function App() {
           <Route path="/" component={Catalogue} />
           <Route path="/view/:page">{(params: { page: string }) => <PageView key={params.page} page={params.page} />}</Route>
           <Route path="/snapshots" component={Snapshots} />
+          <Route path="/docs" component={DocsView} />
           <Route component={NotFound} />
         </Switch>
       </main>
