@@ -6,6 +6,7 @@
 //   node scripts/build-extension.mjs     dist-extension/ from the current dist/
 //
 // Load it in Chromium: chrome://extensions → Developer mode → Load unpacked → dist-extension/.
+// The script tag's settings (data-* attributes) are in src/harness/extension/settings.json.
 //
 // How it works: one content script (loader.js) runs in the ISOLATED world at document_end
 // and inserts <script src="chrome-extension://<id>/veneer.js">. veneer.js then runs in the
@@ -21,6 +22,7 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const sourceDir = path.join(root, 'src/harness/extension');
 export const extensionDir = path.join(root, 'dist-extension');
 export const hostsFile = path.join(sourceDir, 'hosts.json');
+export const settingsFile = path.join(sourceDir, 'settings.json');
 
 // scheme://host/path as Chrome's match patterns allow it: * or http(s), a host with an
 // optional leading "*." (or * alone), an optional port, a path starting with "/".
@@ -36,6 +38,19 @@ export function checkHosts(hosts, source = 'hosts') {
   return hosts;
 }
 
+/**
+ * Checks the script tag's settings: an object of data-* attribute names (lower case, as on
+ * the tag) to text. veneer itself checks the values and warns, as on any page.
+ */
+export function checkSettings(settings, source = 'settings') {
+  if (!settings || typeof settings !== 'object' || Array.isArray(settings)) throw new Error(`build-extension: ${source} must be a JSON object`);
+  for (const [name, value] of Object.entries(settings)) {
+    if (!/^data-[a-z][a-z0-9-]*$/.test(name)) throw new Error(`build-extension: ${source}: ${JSON.stringify(name)} is not a data-* attribute name`);
+    if (typeof value !== 'string') throw new Error(`build-extension: ${source}: the value of ${name} must be text`);
+  }
+  return settings;
+}
+
 /** web_accessible_resources matches only an origin: the same patterns with the path "/*". */
 function originPatterns(hosts) {
   return [...new Set(hosts.map((host) => (host === '<all_urls>' ? host : host.replace(MATCH_PATTERN, (_all, scheme, h, port = '') => `${scheme}://${h}${port}/*`))))];
@@ -45,8 +60,9 @@ function originPatterns(hosts) {
  * Writes the extension into `outDir` from the build in `distDir`.
  * `hosts` defaults to src/harness/extension/hosts.json.
  */
-export async function buildExtension({ distDir = path.join(root, 'dist'), outDir = extensionDir, hosts } = {}) {
+export async function buildExtension({ distDir = path.join(root, 'dist'), outDir = extensionDir, hosts, settings } = {}) {
   hosts = checkHosts(hosts ?? JSON.parse(await readFile(hostsFile, 'utf8')), hosts ? 'hosts' : path.relative(root, hostsFile));
+  settings = checkSettings(settings ?? JSON.parse(await readFile(settingsFile, 'utf8')), settings ? 'settings' : path.relative(root, settingsFile));
   let chunks;
   try {
     chunks = JSON.parse(await readFile(path.join(distDir, 'chunks.json'), 'utf8'));
@@ -59,7 +75,9 @@ export async function buildExtension({ distDir = path.join(root, 'dist'), outDir
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
   for (const file of files) await copyFile(path.join(distDir, file), path.join(outDir, file));
-  await copyFile(path.join(sourceDir, 'loader.js'), path.join(outDir, 'loader.js'));
+  const loader = await readFile(path.join(sourceDir, 'loader.js'), 'utf8');
+  if (!loader.includes('const SETTINGS = {};')) throw new Error('build-extension: loader.js lost its SETTINGS line');
+  await writeFile(path.join(outDir, 'loader.js'), loader.replace('const SETTINGS = {};', () => `const SETTINGS = ${JSON.stringify(settings)};`));
 
   const manifest = {
     manifest_version: 3,
@@ -70,7 +88,7 @@ export async function buildExtension({ distDir = path.join(root, 'dist'), outDir
     web_accessible_resources: [{ resources: files, matches: originPatterns(hosts) }],
   };
   await writeFile(path.join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
-  return { dir: outDir, files: ['manifest.json', 'loader.js', ...files], hosts };
+  return { dir: outDir, files: ['manifest.json', 'loader.js', ...files], hosts, settings };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -36,7 +36,12 @@ const entryOf = (name) => RUNTIMES[name] ?? `src/features/${name}/index.ts`;
 
 /** registry.json's rows, checked against the feature folders: each row needs its folder. */
 async function features() {
-  const registry = JSON.parse(await readFile(path.join(root, 'src/injector/registry.json'), 'utf8'));
+  const text = await readFile(path.join(root, 'src/injector/registry.json'), 'utf8');
+  const registry = JSON.parse(text);
+  // JSON.parse keeps the last of two equal keys without a word (a merge can leave one).
+  const keys = [...text.matchAll(/^\s*"([^"]+)"\s*:/gm)].map((m) => m[1]);
+  const twice = keys.filter((key, i) => keys.indexOf(key) !== i);
+  if (twice.length) throw new Error(`build: registry.json names a feature twice: ${twice}`);
   const dir = path.join(root, 'src/features');
   const folders = (await readdir(dir)).filter((name) => existsSync(path.join(dir, name, 'index.ts')));
   const badNames = Object.keys(registry).filter((name) => !/^[a-z0-9-]+$/.test(name));

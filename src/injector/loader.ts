@@ -34,9 +34,6 @@ export function createLoader(settings: CoreSettings, fileOf: (name: string) => s
       const timer = setTimeout(done, settings.chunkTimeout);
       waiting.set(name, done);
       script.onload = script.onerror = () => done();
-      // Ahead of the page's images in the browser's queue: on HTTP/1.1's six connections a
-      // chunk otherwise waits behind them (npm run bench, time until usable).
-      script.fetchPriority = 'high';
       script.src = policy ? policy.createScriptURL(url) : url;
       document.head.append(script);
     });

@@ -82,6 +82,9 @@ async function openFixture(session: Session, path: string, html: string): Promis
   await test.page.evaluateOnNewDocument(recordClasses);
   await test.page.reload({ waitUntil: 'domcontentloaded' });
   await test.ready();
+  // After a reload the browser puts the scroll position back when the load event ends (the
+  // page chunk's label set can still be loading after ready()): a test's scroll comes after.
+  await test.page.waitForFunction(() => document.readyState === 'complete');
   return test;
 }
 

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildExtension, checkHosts } from '../../scripts/build-extension.mjs';
+import { buildExtension, checkHosts, checkSettings } from '../../scripts/build-extension.mjs';
 import { distDir } from '../../scripts/build.mjs';
 import { startServer, type HarnessServer } from '../../src/harness/server';
 import { CHROMIUM_ARGS } from './support';
@@ -118,6 +118,24 @@ describe('extension in Chromium', () => {
     expect(requests.filter((url) => url.startsWith('chrome-extension:'))).toEqual([]);
     expect(await page.$$eval('script[src$="veneer.js"]', (list) => list.length)).toBe(1);
     await page.close();
+  });
+
+  it('checks the settings and puts them on the script tag it adds; veneer reads them', async () => {
+    expect(() => checkSettings(['data-debug'])).toThrow(/JSON object/);
+    expect(() => checkSettings({ onload: 'x' })).toThrow(/not a data-\* attribute name/);
+    expect(() => checkSettings({ 'data-debug': true })).toThrow(/must be text/);
+    const { dir } = await buildExtension({ outDir: path.join(tmp, 'settings'), settings: { 'data-save-data': 'maybe', 'data-label-carousel': 'Slides' } });
+    const other = await launch(dir);
+    try {
+      const { page, errors } = await visit(other, `${harness.url}/home/?veneer=off`);
+      await ready(page);
+      const tag = await page.$eval('script[src$="veneer.js"]', (el) => [el.getAttribute('data-save-data'), el.getAttribute('data-label-carousel')]);
+      expect(tag).toEqual(['maybe', 'Slides']);
+      expect(await page.$eval('.js-carousel', (el) => el.getAttribute('aria-label'))).toBe('Slides');
+      expect(errors).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 
   it('stays off hosts it does not list', async () => {

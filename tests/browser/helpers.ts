@@ -1,6 +1,19 @@
 // Small helpers shared by the feature and page tests (not a test file itself).
 import type { HTTPResponse, Page } from 'puppeteer';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ANALYTICS_STUB, transformPage } from '../../src/harness/inject';
+import { REPO_ROOT } from '../../src/harness/server';
 import type { OpenOptions, Session, TestPage } from './support';
+
+/**
+ * A captured page's HTML as the harness serves it (the veneer tag, analytics pointed at the
+ * harness's stand-in), for tests that serve a changed copy with session.open(path, { html }).
+ */
+export function capturedPage(name: string): string {
+  const raw = readFileSync(path.join(REPO_ROOT, 'legacy-pages', name, 'index.html'), 'utf8');
+  return transformPage(raw, { enabled: true, analyticsEndpoint: ANALYTICS_STUB });
+}
 
 export const SCRIPT = '<script defer src="/Content/scripts/dist/veneer.js"></script>';
 

@@ -1,15 +1,13 @@
 // Main navigation (nav.js-nav) in Chromium against the production build, on the captured
 // pages: mega-menu from 1024 px, toggle menu up to 1023 px, APG disclosure navigation.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../src/harness/server';
+import { capturedPage } from './helpers';
 import { useSession } from './support';
 
 const LARGE = { width: 1280, height: 800 };
 const SMALL = { width: 390, height: 844 };
-const HOME = readFileSync(path.join(REPO_ROOT, 'legacy-pages/home/index.html'), 'utf8');
+const HOME = capturedPage('home');
 
 /** Each trigger's aria-expanded and whether its mega-menu shows; the toggle's and the nav's. */
 function nav(page: Page) {

@@ -1,17 +1,14 @@
 // Search and language panels (button.js-search-toggle / .js-language-toggle [aria-controls])
 // in Chromium against the production build, on the captured pages; and "only one of
 // search, language and navigation is open at a time".
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../src/harness/server';
-import { animationsDone, fixture } from './helpers';
+import { animationsDone, capturedPage, fixture } from './helpers';
 import { useSession } from './support';
 
 const LARGE = { width: 1280, height: 800 };
 const SMALL = { width: 390, height: 844 };
-const HOME = readFileSync(path.join(REPO_ROOT, 'legacy-pages/home/index.html'), 'utf8');
+const HOME = capturedPage('home');
 const SEARCH = '.js-search-toggle';
 const LANGUAGE = '.js-language-toggle';
 
