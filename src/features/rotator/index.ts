@@ -33,12 +33,15 @@ defineFeature<HTMLElement>('rotator', (element, { bus, signal, settings }) => {
 
   const j = createJournal();
   adoptStyles('rotator', CSS);
-  if (!element.hasAttribute('role')) j.set(element, 'role', 'region');
+  // A group, not a region landmark (APG allows either): pages hold several rotators, often
+  // inside a named section already, and landmarks must have unique names.
+  if (!element.hasAttribute('role')) j.set(element, 'role', 'group');
   j.set(element, 'aria-roledescription', 'carousel');
   if (!element.hasAttribute('aria-label') && !element.hasAttribute('aria-labelledby')) j.set(element, 'aria-label', LABELS.carousel);
   const wrapper = commonAncestor(items)!;
   items.forEach((item, i) => {
-    j.set(item, 'role', 'group');
+    // A <figure> with a caption takes no other role (ARIA in HTML): it stays a figure.
+    if (!(item.localName == 'figure' && item.querySelector('figcaption'))) j.set(item, 'role', 'group');
     j.set(item, 'aria-roledescription', 'slide');
     j.set(item, 'aria-label', `${i + 1} of ${items.length}`);
   });
