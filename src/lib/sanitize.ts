@@ -11,16 +11,32 @@ const REMOVE = ['meta', 'base', 'link', 'style', 'title', 'iframe', 'frame', 'ob
 
 type SanitizingElement = HTMLElement & { setHTML?(html: string, options: object): void };
 
+const URL_ATTRIBUTES = ['href', 'src', 'action', 'formaction', 'xlink:href'];
+// Both sanitizers keep data: links (<a href="data:text/html,…">): browsers refuse to open
+// them at the top level, but nothing of the server's should point at a script-like URL.
+const SCRIPT_LIKE = /^(javascript|vbscript|data):/i;
+
+/** Drops script-like URLs; an image's own data:image/ source stays. */
+function dropScriptUrls(fragment: DocumentFragment): DocumentFragment {
+  for (const element of fragment.querySelectorAll('[href],[src],[action],[formaction],[xlink\\:href]'))
+    for (const name of URL_ATTRIBUTES) {
+      // Control characters and spaces inside a scheme are ignored by URL parsers too.
+      const value = (element.getAttribute(name) ?? '').replace(/[\u0000-\u0020]/g, '');
+      if (SCRIPT_LIKE.test(value) && !(element.localName == 'img' && /^data:image\//i.test(value))) element.removeAttribute(name);
+    }
+  return fragment;
+}
+
 export async function safeFragment(html: string): Promise<DocumentFragment> {
   const box: SanitizingElement = document.createElement('div');
   if (!box.setHTML) {
     const purify = (await (globalThis as { [CORE_KEY]?: CoreHandle })[CORE_KEY]!.load('sanitize')) as unknown as Purify;
-    return purify.sanitize(html, { RETURN_DOM_FRAGMENT: true, FORBID_TAGS: REMOVE });
+    return dropScriptUrls(purify.sanitize(html, { RETURN_DOM_FRAGMENT: true, FORBID_TAGS: REMOVE }));
   }
   // An empty allow-list config keeps classes and data-* (the hooks of the new content);
   // setHTML still drops everything script-like whatever the config.
   box.setHTML(html, { sanitizer: { removeElements: REMOVE } });
   const fragment = document.createDocumentFragment();
   fragment.append(...box.childNodes);
-  return fragment;
+  return dropScriptUrls(fragment);
 }
