@@ -5,7 +5,7 @@
 // label / value through one adapter) with navigator.sendBeacon, so that a hit fired by a
 // click that leaves the page is still delivered. With a cookie prompt on the page, nothing
 // is sent and no cookie is written until the visitor says yes.
-import Cookies from 'js-cookie';
+import { getCookie, setCookie } from '../../lib/cookie';
 import { storedPermission } from '../../lib/consent';
 import { defineFeature, type Topics } from '../../lib/feature';
 import { warn } from '../../lib/log';
@@ -15,7 +15,7 @@ type Hit = Topics['/analytics/event'];
 
 const GA4 = 'https://www.google-analytics.com/g/collect';
 const COOKIE = 'veneer_cid';
-const COOKIE_DAYS = 365;
+const COOKIE_MS = 31_536_000_000; // one year
 const DOWNLOAD = /\.(zip|pdf|docx?|xlsx?|pptx?|txt)$/i;
 const SCROLL_CHECK_MS = 250; // the seed's scroll check interval
 const END_PX = 100;
@@ -46,10 +46,10 @@ defineFeature<HTMLScriptElement>('analytics', (script, { bus, settings, signal }
   let end = false;
 
   const clientId = () => {
-    let cid = Cookies.get(COOKIE)!;
+    let cid = getCookie(COOKIE)!;
     if (!/^\d{1,10}\.\d{1,10}$/.test(cid)) {
       cid = crypto.getRandomValues(new Uint32Array(1))[0] + '.' + Math.floor(Date.now() / 1000);
-      Cookies.set(COOKIE, cid, { expires: COOKIE_DAYS, path: '/', sameSite: 'Lax', secure: location.protocol == 'https:' });
+      setCookie(COOKIE, cid, COOKIE_MS);
     }
     return cid;
   };
