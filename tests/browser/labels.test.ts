@@ -157,6 +157,22 @@ describe('save-data mode and settings', () => {
     expect(test.requests.filter((url) => url.includes('?save')).map((url) => new URL(url).pathname)).toEqual(['/media/images/a.png']);
   });
 
+  it('data-debug logs every bus event on the console; without it, nothing', async () => {
+    for (const [attribute, logged] of [
+      [' data-debug', true],
+      ['', false],
+    ] as const) {
+      const html = fixture('<p>debug</p>', `<script defer src="/Content/scripts/dist/veneer.js"${attribute}></script>`);
+      const test = await session.open(`/__fixture/debug-${logged}`, { html });
+      const lines: string[] = [];
+      test.page.on('console', (message) => message.type() === 'debug' && lines.push(message.text()));
+      await test.page.evaluate(() => window.veneer!.emit('/status', { message: 'hello' }));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(lines.some((line) => line.startsWith('[veneer] bus /status')), attribute || 'no data-debug').toBe(logged);
+      test.assertClean();
+    }
+  });
+
   it('warns about a bad data-save-data and uses auto', async () => {
     const head = '<script defer src="/Content/scripts/dist/veneer.js" data-save-data="maybe"></script>';
     const test = await session.open('/__fixture/save-bad', { html: fixture(APPEAR, head) });

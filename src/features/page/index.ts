@@ -12,6 +12,13 @@ const RESIZE_THROTTLE_MS = 250;
 
 defineFeature('page', (_html, { bus, settings, signal }) => {
   checkSettings(settings.data);
+  // data-debug (on: "", "true"): every bus event on the console, for whoever wires a page up.
+  const debug = settings.data.debug;
+  if (debug === '' || debug === 'true') {
+    const log = (topic: unknown, payload: unknown) => console.debug('[veneer] bus', topic, payload);
+    bus.on('*', log);
+    signal.addEventListener('abort', () => bus.off('*', log));
+  }
   // Asked now, so the page's label set loads beside the features' chunks, not after them.
   void loadLabels();
   let resizing = 0;
