@@ -11,18 +11,21 @@ const REMOVE = ['meta', 'base', 'link', 'style', 'title', 'iframe', 'frame', 'ob
 
 type SanitizingElement = HTMLElement & { setHTML?(html: string, options: object): void };
 
-const URL_ATTRIBUTES = ['href', 'src', 'action', 'formaction', 'xlink:href'];
-// Both sanitizers keep data: links (<a href="data:text/html,…">): browsers refuse to open
-// them at the top level, but nothing of the server's should point at a script-like URL.
-const SCRIPT_LIKE = /^(javascript|vbscript|data):/i;
+const URL_ATTRIBUTES = ['href', 'src', 'action', 'formaction', 'xlink:href', 'background', 'poster', 'cite'];
+// Both sanitizers keep data: links (<a href="data:text/html,…">) and unknown schemes: an
+// allow-list instead. A URL with a scheme keeps its attribute only for these (relative URLs
+// always do); an image's own data:image/ source stays.
+const SCHEMES = /^(https?|mailto|tel):/i;
+const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
-/** Drops script-like URLs; an image's own data:image/ source stays. */
-function dropScriptUrls(fragment: DocumentFragment): DocumentFragment {
-  for (const element of fragment.querySelectorAll('[href],[src],[action],[formaction],[xlink\\:href]'))
+/** Drops URLs of schemes not on the allow-list. */
+function dropUnsafeUrls(fragment: DocumentFragment): DocumentFragment {
+  for (const element of fragment.querySelectorAll(URL_ATTRIBUTES.map((name) => `[${name.replace(':', '\\:')}]`).join()))
     for (const name of URL_ATTRIBUTES) {
       // Control characters and spaces inside a scheme are ignored by URL parsers too.
       const value = (element.getAttribute(name) ?? '').replace(/[\u0000-\u0020]/g, '');
-      if (SCRIPT_LIKE.test(value) && !(element.localName == 'img' && /^data:image\//i.test(value))) element.removeAttribute(name);
+      if (HAS_SCHEME.test(value) && !SCHEMES.test(value) && !(element.localName == 'img' && /^data:image\//i.test(value)))
+        element.removeAttribute(name);
     }
   return fragment;
 }
@@ -31,12 +34,16 @@ export async function safeFragment(html: string): Promise<DocumentFragment> {
   const box: SanitizingElement = document.createElement('div');
   if (!box.setHTML) {
     const purify = (await (globalThis as { [CORE_KEY]?: CoreHandle })[CORE_KEY]!.load('sanitize')) as unknown as Purify;
-    return dropScriptUrls(purify.sanitize(html, { RETURN_DOM_FRAGMENT: true, FORBID_TAGS: REMOVE }));
+    // DOMPurify parses in a document that inherits the page's CSP: a <base> in the answer
+    // would report a base-uri violation there. Renamed first, it is an unknown tag, dropped.
+    const noBase = html.replace(/<(\/?)base\b/gi, '<$1x-base');
+    return dropUnsafeUrls(purify.sanitize(noBase, { RETURN_DOM_FRAGMENT: true, FORBID_TAGS: REMOVE }));
   }
   // An empty allow-list config keeps classes and data-* (the hooks of the new content);
   // setHTML still drops everything script-like whatever the config.
-  box.setHTML(html, { sanitizer: { removeElements: REMOVE } });
+  // <marquee> is unwrapped: Chromium 156 hangs the page on some marquee input with a config.
+  box.setHTML(html, { sanitizer: { removeElements: REMOVE, replaceWithChildrenElements: ['marquee'] } });
   const fragment = document.createDocumentFragment();
   fragment.append(...box.childNodes);
-  return dropScriptUrls(fragment);
+  return dropUnsafeUrls(fragment);
 }

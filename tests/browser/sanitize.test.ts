@@ -1,0 +1,74 @@
+// src/lib/sanitize.ts in Chromium: server HTML (ajax lists, ajax lightbox) becomes inert nodes,
+// through the browser's Sanitizer API and, where it is missing, DOMPurify (the shared runtime
+// chunk `sanitize`). Each hostile payload goes through the real code path of the ajax list:
+// the page's list answers it, veneer inserts it, and nothing of it may run, load or navigate.
+import { describe, expect, it } from 'vitest';
+import { XSS_PAYLOADS } from './fixtures/xss-payloads';
+import { fixture } from './helpers';
+import { useSession } from './support';
+
+const LIST = `<div class="js-ajax-list" data-base-url="/hostile/list">
+  <form class="js-ajax-filter" action="/hostile/list"><select name="n"><option value="">All</option><option value="1">One</option></select></form>
+  <div class="js-ajax-results"><ul><li>Old</li></ul></div>
+</div>`;
+
+const results = () =>
+  `<div class="js-ajax-results" data-total="${XSS_PAYLOADS.length}"><ul><li class="kept">Kept text</li>` +
+  XSS_PAYLOADS.map((payload) => `<li>${payload}</li>`).join('') +
+  '</ul></div>';
+
+describe.each([
+  ['the Sanitizer API', false],
+  ['DOMPurify (no Sanitizer API)', true],
+] as const)('server HTML through %s', (_name, withoutSanitizerApi) => {
+  const session = useSession();
+
+  it(`${XSS_PAYLOADS.length} hostile payloads in one answer: inert, no hit, no request elsewhere`, async () => {
+    // A hit counter and trapped dialogs, in place before any script of the page.
+    const trap = () => {
+      const w = window as unknown as Record<string, unknown>;
+      w.__hits = 0;
+      w.__hit = () => (w.__hits as number)++;
+      for (const name of ['alert', 'confirm', 'prompt', 'print']) w[name] = () => (w.__hits as number)++;
+    };
+    const noSanitizerApi = () => {
+      const w = window as unknown as Record<string, unknown>;
+      w.__hits = 0;
+      w.__hit = () => (w.__hits as number)++;
+      for (const name of ['alert', 'confirm', 'prompt', 'print']) w[name] = () => (w.__hits as number)++;
+      delete (Element.prototype as unknown as Record<string, unknown>).setHTML;
+    };
+    const test = await session.open('/__fixture/hostile', {
+      html: fixture(LIST),
+      init: withoutSanitizerApi ? noSanitizerApi : trap,
+      allowErrors: [/Failed to load resource/],
+      respond: (url) => (new URL(url).pathname === '/hostile/list' ? { body: results() } : undefined),
+    });
+    const origin = new URL(session.url).origin;
+    await test.page.evaluate(() => {
+      const select = document.querySelector('select')!;
+      select.value = '1';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await test.page.waitForFunction(() => document.querySelector('.js-ajax-results .kept'));
+    const inserted = await test.page.$eval('.js-ajax-results', (block) => ({
+      items: block.querySelectorAll('li').length > 1,
+      scripts: block.querySelectorAll('script, iframe, object, embed, meta, base, link, style').length,
+      handlers: [...block.querySelectorAll('*')].flatMap((el) => [...el.attributes].filter((a) => /^on/i.test(a.name)).map((a) => a.name)),
+      urls: [...block.querySelectorAll('*')].flatMap((el) =>
+        ['href', 'src', 'action', 'formaction', 'xlink:href', 'background']
+          .map((name) => el.getAttribute(name) ?? '')
+          .filter((value) => /^(javascript|vbscript|data):/i.test(value.replace(/[\u0000-\u0020]/g, ''))),
+      ),
+    }));
+    expect(inserted).toEqual({ items: true, scripts: 0, handlers: [], urls: [] });
+    // Give anything deferred (onerror, onload, animations, refresh) its chance.
+    await test.page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    await test.page.hover('.js-ajax-results');
+    expect(await test.page.evaluate(() => (window as unknown as { __hits: number }).__hits)).toBe(0);
+    expect(test.page.url().startsWith(origin)).toBe(true);
+    expect(test.requests.filter((url) => !url.startsWith(origin) && !url.startsWith('data:'))).toEqual([]);
+    if (withoutSanitizerApi) expect(test.requests.some((url) => /\/sanitize\.[0-9a-f]{8}\.js$/.test(url))).toBe(true);
+    test.assertClean();
+  });
+});
