@@ -10,6 +10,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'happy-dom',
+          setupFiles: ['tests/unit/kit.ts'],
         },
       },
       {

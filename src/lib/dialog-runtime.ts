@@ -1,9 +1,9 @@
 // The shared runtime chunk `dialog` (dialog.<hash>.js): openDialog, loaded through ./dialog's
 // loadDialog() by the chunks that open a div of the page as a modal dialog (APG Dialog).
 import { lockScroll } from './dialog';
+
 import { CORE_KEY, type CoreHandle, type Feature } from './feature';
-import { createJournal } from './journal';
-import { adoptStyles } from './styles';
+import { adoptStyles, createJournal } from './kit';
 
 /** An open dialog; the last one opened is on top, the only one the visitor can reach. */
 interface Open {

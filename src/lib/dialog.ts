@@ -6,8 +6,8 @@
 // (./dialog-runtime), loaded once per page by the chunks that open dialogs: bundled into each,
 // it would take a third of their size budget.
 import { CORE_KEY, type CoreHandle } from './feature';
-import { adoptStyles } from './styles';
 import type { OpenDialog } from './dialog-runtime';
+import { adoptStyles } from './kit';
 
 export type { DialogOptions, OpenDialog } from './dialog-runtime';
 

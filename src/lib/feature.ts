@@ -3,7 +3,9 @@
 // (its AbortSignal, error isolation, the data-enhanced mark) runs here, inside the chunk,
 // so that the code every visitor downloads stays small.
 import type { Emitter } from 'mitt';
+import type { Kit } from './kit-runtime';
 import type { Labels } from './labels';
+import { createSettle, type Settle } from './settle';
 
 /** Topics of the contract's event bus, with their payloads. */
 export type Topics = {
@@ -56,6 +58,8 @@ export interface Context<O> extends CoreContext {
   options: O;
   /** The page's labels (./labels), for a feature defined with loadLabels. */
   labels?: Labels;
+  /** Hands over a widget's initial hiding so that it moves nothing the visitor sees (./settle). */
+  settle: Settle;
 }
 
 /** The registration channel. A Symbol key, so page markup cannot clobber it. */
@@ -67,6 +71,8 @@ export interface CoreHandle {
   settings: CoreSettings;
   /** Loads a chunk by name: features, and shared runtimes such as `ui` (./ui). */
   load(name: string): Promise<Feature>;
+  /** The shared library code (./kit-runtime), set by the page chunk when it runs. */
+  kit?: Kit;
 }
 
 export const ENHANCED = 'data-enhanced';
@@ -93,6 +99,7 @@ export function instance<E extends Element, O>(
   options?: (element: E) => O,
   labels?: Labels,
 ): Feature {
+  const settle = createSettle();
   return {
     setup(element, context) {
       const abort = new AbortController();
@@ -107,6 +114,7 @@ export function instance<E extends Element, O>(
           signal: abort.signal,
           options: options ? options(element as E) : ({} as O),
           labels,
+          settle,
         });
         if (!own) {
           stop();
@@ -127,24 +135,4 @@ export function instance<E extends Element, O>(
       }
     },
   };
-}
-
-/**
- * Registers a feature with the core that loaded this chunk. A feature with data-* options
- * passes `options`, usually `(element) => readOptions(element, DEFAULTS, name)` from
- * ./options (Bootstrap-style typed defaults): a chunk without options does not carry the parser.
- * A feature that shows or announces text passes `loadLabels` from ./labels: its chunk then
- * counts as loaded once the page's labels are, and every setup gets them in context.labels.
- */
-export function defineFeature<E extends Element, O = Record<string, never>>(
-  name: string,
-  setup: Setup<E, O>,
-  options?: (element: E) => O,
-  loadLabels?: () => Promise<Labels>,
-): void {
-  const core = (globalThis as { [CORE_KEY]?: CoreHandle })[CORE_KEY];
-  core?.define(
-    name,
-    loadLabels ? loadLabels().then((labels) => instance(name, setup, options, labels)) : instance(name, setup, options),
-  );
 }

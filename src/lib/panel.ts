@@ -5,7 +5,6 @@ import type { Context, Teardown } from './feature';
 import { createJournal } from './journal';
 import { warn } from './log';
 import { prefersReducedMotion } from './motion';
-import { settle } from './settle';
 import { adoptStyles, hiddenRules } from './styles';
 
 export interface PanelSpec {
@@ -27,7 +26,7 @@ const TEXT_INPUT =
 const SHUT: Keyframe = { clipPath: 'inset(0 0 100% 0)', transform: 'translateY(-0.5rem)' };
 const SHOWN: Keyframe = { clipPath: 'inset(0 0 0 0)', transform: 'none' };
 
-export function panelToggle(toggle: HTMLElement, { bus, signal }: Context<unknown>, spec: PanelSpec): Teardown | void {
+export function panelToggle(toggle: HTMLElement, { bus, signal, settle }: Context<unknown>, spec: PanelSpec): Teardown | void {
   const id = toggle.getAttribute('aria-controls');
   // An id from markup goes to getElementById, never into a selector.
   const panel = id ? document.getElementById(id) : null;

@@ -1,7 +1,7 @@
+import { prefersReducedMotion } from './motion';
 // In-page scrolling shared by anchor, anchor-trigger and back-to-top: a smooth scroll that
 // the code times itself (the seed: at most 600 ms, twice the distance in ms), offset by the
 // sticky header, then focus on the target. Each chunk bundles its own copy of this module.
-import { prefersReducedMotion } from './motion';
 
 /** The seed: at most 600 ms. */
 export const MAX_DURATION = 600;

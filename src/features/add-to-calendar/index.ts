@@ -1,9 +1,8 @@
 // Add to calendar (a.js-add-to-calendar): a click (or Enter) downloads a text/calendar file
 // built from the link's data-* attributes and the page's address. Invalid data: a warning at
 // setup and the link is left alone, so its href (the server's .ics) still works.
-import { defineFeature } from '../../lib/feature';
 import { fileName, writeCalendar } from '../../lib/ical';
-import { warn } from '../../lib/log';
+import { defineFeature, warn } from '../../lib/kit';
 
 // Revoking a Blob URL right after click() can cancel the download: a minute later, or at teardown.
 const REVOKE_AFTER = 60_000;

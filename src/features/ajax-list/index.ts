@@ -4,10 +4,8 @@
 // contents. The core's observer tears down the old content and enhances the new.
 // The address bar shows the page's own path + the query (what the form or link would load
 // without script); back and forward refetch the list by that query, never from history state.
-import { defineFeature } from '../../lib/feature';
-import { warn } from '../../lib/log';
 import { safeFragment } from '../../lib/sanitize';
-import { adoptStyles } from '../../lib/styles';
+import { adoptStyles, defineFeature, warn } from '../../lib/kit';
 
 const LABELS = { results: '%n% results', result: '1 result' };
 

@@ -6,10 +6,11 @@
 // click that leaves the page is still delivered. With a cookie prompt on the page, nothing
 // is sent and no cookie is written until the visitor says yes.
 import { getCookie, setCookie } from '../../lib/cookie';
+
 import { storedPermission } from '../../lib/consent';
-import { defineFeature, type Topics } from '../../lib/feature';
-import { warn } from '../../lib/log';
+
 import { ANALYTICS_ENDPOINT, ANALYTICS_ID } from '../../lib/settings';
+import { defineFeature, type Topics, warn } from '../../lib/kit';
 
 type Hit = Topics['/analytics/event'];
 

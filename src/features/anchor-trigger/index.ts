@@ -1,9 +1,6 @@
 // Anchor trigger (.js-anchor-trigger[data-target="#id"]): a click scrolls to the element
 // data-target names, as an anchor link to it would (header offset, focus, hash in history).
-import { defineFeature } from '../../lib/feature';
-import { createJournal } from '../../lib/journal';
-import { warn } from '../../lib/log';
-import { findTarget, goTo, rendered } from '../../lib/scroll';
+import { createJournal, defineFeature, findTarget, goTo, rendered, warn } from '../../lib/kit';
 
 // Natively activated by Enter (links) or Enter and Space (buttons): no key handling of ours.
 const NATIVE = 'a[href],button,input[type=button],summary';

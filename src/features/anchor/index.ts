@@ -1,9 +1,7 @@
 // Anchor scrolling (any a[href^="#"] whose target is on the page): a smooth scroll that
 // leaves the target below the sticky header, focus on the target, the hash in history.
 // Also on load with a hash: the landing is checked again while the page settles.
-import { fragmentId } from '../../lib/dom';
-import { defineFeature } from '../../lib/feature';
-import { findTarget, goTo, rendered, scrollToY, targetY } from '../../lib/scroll';
+import { defineFeature, findTarget, fragmentId, goTo, rendered, scrollToY, targetY } from '../../lib/kit';
 
 // The seed: adjustments debounced at 10 ms, 20 px tolerance on first load.
 const DEBOUNCE = 10;
@@ -45,9 +43,11 @@ function watchLanding() {
   document.readyState == 'complete' ? end() : addEventListener('load', () => (later(), end()), { once: true, signal });
   later();
 }
-watchLanding();
+let landing = false;
 
 defineFeature<HTMLAnchorElement>('anchor', (link, { signal }) => {
+  // Once per page, when the chunk's first link is set up: that is as soon as the kit is there.
+  if (!landing) (landing = true), watchLanding();
   const href = link.getAttribute('href') || '';
   // Tabs, lightboxes, expand triggers… (any js- hook) and "#" belong to others: quietly not ours.
   // Sorted out here, not in the registry's selector: every byte of that is in the core.

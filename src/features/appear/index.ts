@@ -1,14 +1,8 @@
+import { adoptStyles, createJournal, defineFeature, type Journal, prefersReducedMotion, readOptions, saveData, warn } from '../../lib/kit';
 // Scroll-appear queue (.js-appear): elements below the viewport at start wait hidden
 // (`is-hidden`, which the site's CSS draws with opacity and transform only) and reveal
 // (`is-visible`) one after another, in document order, as they scroll into view. What the
 // visitor already sees is never hidden; reduced motion and print reveal everything at once.
-import { defineFeature } from '../../lib/feature';
-import { createJournal, type Journal } from '../../lib/journal';
-import { warn } from '../../lib/log';
-import { prefersReducedMotion } from '../../lib/motion';
-import { readOptions } from '../../lib/options';
-import { saveData } from '../../lib/save-data';
-import { adoptStyles } from '../../lib/styles';
 
 const DEFAULTS = { appearDelay: 100, appearThreshold: 100 };
 const MAX_DELAY = 10_000;
@@ -135,11 +129,10 @@ function flush() {
   if (waiting.size) listen();
 }
 
-adoptStyles('appear', '@media print{.js-appear.is-hidden{opacity:1!important;transform:none!important}}');
-
 defineFeature<HTMLElement, typeof DEFAULTS>(
   'appear',
   (element, { signal, options, settings }) => {
+    adoptStyles('appear', '@media print{.js-appear.is-hidden{opacity:1!important;transform:none!important}}');
     thrifty = saveData(settings);
     let delay = options.appearDelay;
     if (delay > MAX_DELAY) {

@@ -1,10 +1,6 @@
 // Back to top (a.js-back-to-top[href="#top"]): shown once the page has scrolled, it scrolls
 // smoothly to the top and moves focus to the element the href names (#top).
-import { fragmentId } from '../../lib/dom';
-import { defineFeature } from '../../lib/feature';
-import { createJournal } from '../../lib/journal';
-import { findTarget, goTo } from '../../lib/scroll';
-import { adoptStyles } from '../../lib/styles';
+import { adoptStyles, createJournal, defineFeature, findTarget, fragmentId, goTo } from '../../lib/kit';
 
 // Shown once the page is scrolled down more than this (px).
 const THRESHOLD = 100;

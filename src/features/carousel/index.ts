@@ -1,13 +1,7 @@
 // Feature carousel (div.js-carousel): prev/next with wraparound, APG carousel semantics.
 // No autoplay and no document-wide key capture: the buttons are the only controls.
 import { declaredCount } from '../../lib/count';
-import { commonAncestor, hasAccessibleName, owned } from '../../lib/dom';
-import { defineFeature } from '../../lib/feature';
-import { createJournal } from '../../lib/journal';
-import { format, loadLabels } from '../../lib/labels';
-import { warn } from '../../lib/log';
-import { settle } from '../../lib/settle';
-import { adoptStyles, hiddenRules } from '../../lib/styles';
+import { adoptStyles, commonAncestor, createJournal, defineFeature, format, hasAccessibleName, hiddenRules, loadLabels, owned, warn } from '../../lib/kit';
 
 const HOOK = '.js-carousel';
 const PROBLEMS = {
@@ -19,7 +13,7 @@ const PROBLEMS = {
 const isMarkedCurrent = (slide: Element) =>
   slide.classList.contains('is-current') || !/^(false)?$/.test(slide.getAttribute('aria-current') || '');
 
-defineFeature<HTMLElement>('carousel', (element, { signal, labels }) => {
+defineFeature<HTMLElement>('carousel', (element, { signal, labels, settle }) => {
   const all = owned(element, '.js-carousel-slide', HOOK);
   const prev = owned(element, '.js-carousel-prev', HOOK)[0];
   const next = owned(element, '.js-carousel-next', HOOK)[0];

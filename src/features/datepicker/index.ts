@@ -4,10 +4,9 @@
 // first opening); the value is written as YYYY-MM-DD. Typed dates are still parsed. On
 // coarse pointers (touch) the input is read-only (no on-screen keyboard) and opens the picker.
 import { DAY, addMonths, bounds, iso, parseDate, today } from '../../lib/dates';
-import { defineFeature } from '../../lib/feature';
-import { warn } from '../../lib/log';
-import { adoptStyles } from '../../lib/styles';
+
 import { loadUI, type UI } from '../../lib/ui';
+import { adoptStyles, defineFeature, warn } from '../../lib/kit';
 
 // Pikaday's month labels (the legacy picker's); APG's for the rest. Years: Shift+PageUp/PageDown.
 const LABELS = {

@@ -1,11 +1,8 @@
+import { adoptStyles, defineFeature, hiddenRules, warn } from '../../lib/kit';
 // Dependent fields (select.js-delegate[data-delegate-set]): the select shows only the
 // .js-delegate-group of its set whose data-delegate-value matches; what the visitor types
 // there is copied into the set's value holder (input[data-delegate-holder]), which starts
 // from the address's query parameter of the holder's own name.
-import { defineFeature } from '../../lib/feature';
-import { warn } from '../../lib/log';
-import { settle } from '../../lib/settle';
-import { adoptStyles, hiddenRules } from '../../lib/styles';
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 const CONTROLS = 'input,select,textarea';
@@ -13,7 +10,7 @@ const CONTROLS = 'input,select,textarea';
 const clear = (control: Control) =>
   control instanceof HTMLInputElement && (control.type == 'checkbox' || control.type == 'radio') ? (control.checked = false) : (control.value = '');
 
-defineFeature<HTMLSelectElement>('delegate', (select, { signal }) => {
+defineFeature<HTMLSelectElement>('delegate', (select, { signal, settle }) => {
   if (select.localName != 'select') return warn('delegate: the hook is not a <select>; left as it is', select);
   const set = select.getAttribute('data-delegate-set') || '';
   if (!set) return warn('delegate: no data-delegate-set; left as it is', select);

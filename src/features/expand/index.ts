@@ -1,13 +1,7 @@
+import { adoptStyles, createJournal, defineFeature, findableHidden, hiddenRules, owned, prefersReducedMotion, warn } from '../../lib/kit';
 // Expand/collapse items (div.js-expand), optionally exclusive within data-expand-set.
 // States: unset (no script, content visible), open, closed. ARIA is written first; the
 // content's `hidden` follows when a closing slide ends.
-import { findableHidden, owned } from '../../lib/dom';
-import { defineFeature } from '../../lib/feature';
-import { createJournal } from '../../lib/journal';
-import { warn } from '../../lib/log';
-import { prefersReducedMotion } from '../../lib/motion';
-import { settle } from '../../lib/settle';
-import { adoptStyles, hiddenRules } from '../../lib/styles';
 
 const HOOK = '.js-expand';
 const SLIDE_MS = 250; // the seed's expand/collapse slide
@@ -27,7 +21,7 @@ const CLOSED = { ...BOX, height: '0px', paddingBlock: '0px', borderBlockWidth: '
 
 defineFeature<HTMLElement>(
   'expand',
-  (element, { signal }) => {
+  (element, { signal, settle }) => {
     const trigger = owned(element, '.js-expand-trigger', HOOK)[0];
     const content = owned(element, '.js-expand-content', HOOK)[0];
     if (!trigger || !content) return warn('expand: .js-expand-trigger or .js-expand-content missing; left as it is', element);

@@ -4,12 +4,10 @@
 // one; analytics count the attempts. The CMS and mailing-list forms (form.js-cms-form,
 // form.js-mailing-form) report each submit that goes ahead; they are validated only when
 // they also carry js-validate.
-import { defineFeature } from '../../lib/feature';
-import { warn } from '../../lib/log';
-import { uniqueId } from '../../lib/dom';
-import { rendered, scrollToY } from '../../lib/scroll';
-import { adoptStyles } from '../../lib/styles';
+import { adoptStyles, defineFeature, rendered, scrollToY, uniqueId, warn } from '../../lib/kit';
+
 import { formName, onSubmitted } from '../../lib/submit';
+
 import { compilePattern, fieldError, groupError } from '../../lib/validate';
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;

@@ -3,9 +3,7 @@
 // height, minimum 1), and is-hidden while scrolling down (slid up by the CSS), removed on
 // scrolling up. Checked at most every 250 ms, ignoring changes under 5 px (the seed).
 // Never hidden while focus is inside it or one of its panels is open.
-import { PANEL_OPEN } from '../../lib/disclosure';
-import { defineFeature } from '../../lib/feature';
-import { createJournal } from '../../lib/journal';
+import { createJournal, defineFeature, PANEL_OPEN } from '../../lib/kit';
 
 const CHECK_MS = 250;
 const MIN_CHANGE = 5;

@@ -2,8 +2,8 @@
 // successful submit is reported to analytics: HubSpot's embed announces it with a window
 // message {type: 'hsFormCallback', eventName: 'onFormSubmitted', id: <form guid>}. Without
 // HubSpot's script the form posts natively, and a submit that goes ahead is reported.
-import { defineFeature } from '../../lib/feature';
 import { formName, onSubmitted, reportSubmit } from '../../lib/submit';
+import { defineFeature } from '../../lib/kit';
 
 // HubSpot's own frames (forms.hsforms.com, <region>.hsforms.com, …): https only, exact suffix.
 const HUBSPOT = /^https:\/\/([\w-]+\.)*hsforms\.(com|net)$/;

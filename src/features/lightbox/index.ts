@@ -3,15 +3,12 @@
 // from the shared ui runtime. One popup per page at a time (module state, shared by every
 // instance). States: closed; open: loading (aria-busy, is-busy), ready, error (has-error);
 // closing (is-open gone, for the zoom or the removal delay); closed.
-import { fragmentId, owned } from '../../lib/dom';
 import { lockScroll } from '../../lib/dialog';
-import { defineFeature } from '../../lib/feature';
-import { warn } from '../../lib/log';
-import { prefersReducedMotion } from '../../lib/motion';
-import { saveData } from '../../lib/save-data';
+
 import { safeFragment } from '../../lib/sanitize';
-import { adoptStyles } from '../../lib/styles';
+
 import { loadUI, type UI } from '../../lib/ui';
+import { adoptStyles, defineFeature, fragmentId, owned, prefersReducedMotion, saveData, warn } from '../../lib/kit';
 
 export const LABELS = {
   close: 'Close (Esc)',

@@ -2,12 +2,7 @@
 // fallback, only once the map comes near the viewport or the visitor asks for it with the
 // button; never before. The fallback stays until the map has loaded, and for good if it fails.
 import { storedPermission } from '../../lib/consent';
-import { defineFeature } from '../../lib/feature';
-import { saveData } from '../../lib/save-data';
-import { createJournal } from '../../lib/journal';
-import { warn } from '../../lib/log';
-import { parseNumber } from '../../lib/options';
-import { adoptStyles } from '../../lib/styles';
+import { adoptStyles, createJournal, defineFeature, parseNumber, saveData, warn } from '../../lib/kit';
 
 const LABELS = { map: 'Map', load: 'Show the interactive map' };
 const EMBED = 'https://www.openstreetmap.org/export/embed.html';

@@ -3,9 +3,8 @@
 // MktoForms2.whenReady(form => form.onSuccess(cb)), whether Marketo's script loaded before
 // or after veneer (looked for every 250 ms for 30 s). Without Marketo's script the form
 // posts natively, and a submit that goes ahead is reported.
-import { defineFeature } from '../../lib/feature';
-import { warn } from '../../lib/log';
 import { formName, onSubmitted, reportSubmit } from '../../lib/submit';
+import { defineFeature, warn } from '../../lib/kit';
 
 interface MarketoForm {
   getId(): number | string;

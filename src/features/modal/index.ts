@@ -3,18 +3,13 @@
 // script its content stays where the CMS put it. The filter modal is a modal up to 1023 px
 // wide only: from 1024 px it is the list's plain inline filter panel.
 import { loadDialog, type OpenDialog } from '../../lib/dialog';
-import { owned } from '../../lib/dom';
-import { defineFeature } from '../../lib/feature';
-import { createJournal } from '../../lib/journal';
-import { warn } from '../../lib/log';
-import { settle } from '../../lib/settle';
-import { adoptStyles, hiddenRules } from '../../lib/styles';
+import { adoptStyles, createJournal, defineFeature, hiddenRules, owned, warn } from '../../lib/kit';
 
 const HOOK = '.js-modal,.js-filter-modal,.js-popup-modal';
 // The seed's breakpoint: small screens up to 1023 px.
 const SMALL = '(max-width: 1023px)';
 
-defineFeature<HTMLElement>('modal', (element, { signal, bus }) => {
+defineFeature<HTMLElement>('modal', (element, { signal, bus, settle }) => {
   const body = owned(element, '.js-modal-body', HOOK)[0];
   if (!element.id || !body) return warn('modal: no id or no .js-modal-body; left as it is', element);
   const filter = element.matches('.js-filter-modal');

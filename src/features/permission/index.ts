@@ -10,11 +10,7 @@ import {
   type PermissionState,
   type PermissionType,
 } from '../../lib/consent';
-import { defineFeature } from '../../lib/feature';
-import { createJournal } from '../../lib/journal';
-import { warn } from '../../lib/log';
-import { settle } from '../../lib/settle';
-import { adoptStyles, hiddenRules } from '../../lib/styles';
+import { adoptStyles, createJournal, defineFeature, hiddenRules, warn } from '../../lib/kit';
 
 const UNSEEN = 'veneer-unseen';
 
@@ -22,7 +18,7 @@ const LABELS = {
   blocked: 'Location access is blocked in your browser. To use it, allow location for this site in your browser settings.',
 };
 
-defineFeature<HTMLElement>('permission', (prompt, { bus, signal }) => {
+defineFeature<HTMLElement>('permission', (prompt, { bus, signal, settle }) => {
   const type = prompt.dataset.permission as PermissionType;
   const supported = PERMISSION_TYPES.includes(type);
   const allow = prompt.querySelector<HTMLElement>('.js-permission-allow');

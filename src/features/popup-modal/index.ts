@@ -4,13 +4,9 @@
 // (same-origin) action: any 2xx shows data-success-message, anything else hides the form and
 // shows data-error-message with a retry button; a network failure is only logged.
 import { getCookie, setCookie } from '../../lib/cookie';
+
 import { loadDialog } from '../../lib/dialog';
-import { owned } from '../../lib/dom';
-import { defineFeature } from '../../lib/feature';
-import { createJournal } from '../../lib/journal';
-import { warn } from '../../lib/log';
-import { settle } from '../../lib/settle';
-import { adoptStyles, hiddenRules } from '../../lib/styles';
+import { adoptStyles, createJournal, defineFeature, hiddenRules, owned, warn } from '../../lib/kit';
 
 const LABELS = {
   retry: 'Retry',
@@ -25,7 +21,7 @@ const COOKIE_MS = 31536000000; // one year
 const TIMEOUT_MS = 10000;
 const TIMEOUT = 'timeout';
 
-defineFeature<HTMLElement>('popup-modal', (element, { signal }) => {
+defineFeature<HTMLElement>('popup-modal', (element, { signal, settle }) => {
   const body = owned(element, '.js-modal-body', '.js-modal,.js-filter-modal,.js-popup-modal')[0];
   const form = element.querySelector<HTMLFormElement>('form[action]');
   if (!element.id || !body || !form) return warn('popup-modal: no id, .js-modal-body or form[action]; left as it is', element);

@@ -2,11 +2,8 @@
 // id) come as one zip from GET /download-zip/<id>,<id>,… (the seed), saved under a name
 // built from data-title and the selected file types; any failure publishes the item's
 // data-download-error on the /status channel and shows it in .js-resource-status.
-import { defineFeature } from '../../lib/feature';
-import { format, loadLabels } from '../../lib/labels';
 import { zipName } from '../../lib/filename';
-import { warn } from '../../lib/log';
-import { adoptStyles } from '../../lib/styles';
+import { adoptStyles, defineFeature, format, loadLabels, warn } from '../../lib/kit';
 
 // The harness and the CMS accept positive integers only, at most 200 at a time.
 const ID = /^[1-9]\d{0,9}$/;

@@ -1,15 +1,7 @@
+import { adoptStyles, commonAncestor, createJournal, defineFeature, hiddenRules, owned, parseNumber, prefersReducedMotion, saveData, warn } from '../../lib/kit';
 // Rotator and hero rotator (div.js-rotator, div.js-hero-rotator): items advance on their own
 // every data-interval ms, as an APG auto-rotating carousel: a pause/play button first in tab
 // order; hover, focus inside and a playing video pause it; reduced motion starts it paused.
-import { commonAncestor, owned } from '../../lib/dom';
-import { defineFeature } from '../../lib/feature';
-import { createJournal } from '../../lib/journal';
-import { warn } from '../../lib/log';
-import { prefersReducedMotion } from '../../lib/motion';
-import { saveData } from '../../lib/save-data';
-import { parseNumber } from '../../lib/options';
-import { settle } from '../../lib/settle';
-import { adoptStyles, hiddenRules } from '../../lib/styles';
 
 const LABELS = { carousel: 'Carousel', pause: 'Pause slides', play: 'Play slides' };
 const HOOK = '.js-rotator,.js-hero-rotator';
@@ -18,13 +10,14 @@ const INTERVAL = 5000;
 const MIN_INTERVAL = 100;
 
 // Zero-specificity rules, so the site's own CSS wins; absolute, so the button moves nothing.
-const CSS =
+// A function: the kit (hiddenRules) is there only once a set-up runs.
+const css = () =>
   hiddenRules('.js-rotator-item') +
   ':where(.js-rotator,.js-hero-rotator){position:relative}' +
   ':where(.veneer-rotator-toggle){position:absolute;z-index:3;top:.5rem;right:.5rem;font:inherit;font-size:.875rem;' +
   'padding:.25em .75em;color:#fff;background:#000c;border:1px solid #fff;border-radius:4px;cursor:pointer}';
 
-defineFeature<HTMLElement>('rotator', (element, { bus, signal, settings }) => {
+defineFeature<HTMLElement>('rotator', (element, { bus, signal, settings, settle }) => {
   const items = owned(element, '.js-rotator-item', HOOK);
   if (items.length < 2) return warn('rotator: fewer than two .js-rotator-item; left as it is', element);
   const raw = element.dataset.interval;
@@ -32,7 +25,7 @@ defineFeature<HTMLElement>('rotator', (element, { bus, signal, settings }) => {
   if (interval == null) warn(`rotator: data-interval="${raw}" is not a number of ms from ${MIN_INTERVAL}; using ${INTERVAL}`, element);
 
   const j = createJournal();
-  adoptStyles('rotator', CSS);
+  adoptStyles('rotator', css());
   // A group, not a region landmark (APG allows either): pages hold several rotators, often
   // inside a named section already, and landmarks must have unique names.
   if (!element.hasAttribute('role')) j.set(element, 'role', 'group');

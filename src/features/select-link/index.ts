@@ -1,8 +1,7 @@
 // Select-link (select.js-select-link): choosing an option goes to its address, 500 ms after
 // the last change (the seed), same-origin http(s) addresses only.
-import { defineFeature } from '../../lib/feature';
-import { warn } from '../../lib/log';
 import { sameOriginUrl } from '../../lib/url';
+import { defineFeature, warn } from '../../lib/kit';
 
 // The seed: navigation debounced at 500 ms; the last choice wins.
 const DEBOUNCE = 500;

@@ -1,13 +1,8 @@
 // Tabs (div.js-tabs) with the chosen panel in the address as ?tab=<panel id>.
 // APG tabs with manual activation: arrows only move focus, so history gets one entry
 // per deliberate choice, never one per key press.
-import { commonAncestor, findableHidden, fragmentId, owned } from '../../lib/dom';
-import { defineFeature } from '../../lib/feature';
-import { createJournal } from '../../lib/journal';
-import { warn } from '../../lib/log';
 import { readParam, withParam } from '../../lib/query';
-import { settle } from '../../lib/settle';
-import { adoptStyles, hiddenRules } from '../../lib/styles';
+import { adoptStyles, commonAncestor, createJournal, defineFeature, findableHidden, fragmentId, hiddenRules, owned, warn } from '../../lib/kit';
 
 const HOOK = '.js-tabs';
 const PARAM = 'tab';
@@ -19,7 +14,7 @@ type How = typeof QUIET | typeof PUSH | typeof REPLACE;
 
 const nudge = () => dispatchEvent(new Event('scroll'));
 
-defineFeature<HTMLElement>('tabs', (element, { signal }) => {
+defineFeature<HTMLElement>('tabs', (element, { signal, settle }) => {
   // Only this block's panels: a ?tab= naming a panel of another block matches nothing here.
   const candidates = owned(element, '.js-tab-panel', HOOK);
   const tabs: HTMLElement[] = [];

@@ -1,14 +1,7 @@
+import { adoptStyles, createJournal, defineFeature, hasAccessibleName, hiddenRules, parseNumber, prefersReducedMotion, saveData, uniqueId, warn } from '../../lib/kit';
 // Video players (a.js-video): the link becomes a YouTube player in place, through YouTube's
 // IFrame Player API (loaded once per page, whoever asks and however fast), so that starting
 // one player pauses the others. The link's own href stays the fallback.
-import { hasAccessibleName, uniqueId } from '../../lib/dom';
-import { defineFeature } from '../../lib/feature';
-import { createJournal } from '../../lib/journal';
-import { warn } from '../../lib/log';
-import { prefersReducedMotion } from '../../lib/motion';
-import { saveData } from '../../lib/save-data';
-import { parseNumber } from '../../lib/options';
-import { adoptStyles, hiddenRules } from '../../lib/styles';
 
 const LABELS = { player: 'YouTube video' };
 const API = 'https://www.youtube.com/iframe_api';
