@@ -31,8 +31,55 @@ const RUNTIMES = {
   'labels-fr': 'src/lib/labels/fr.ts',
   'labels-es': 'src/lib/labels/es.ts',
 };
+// Chunk groups (src/injector/chunk-groups.json): features built into one chunk, one request.
+// Each group's entry is written here (src/lib/chunk-group.ts explains how it works).
+const groupSources = path.join(root, '.parcel-groups');
 const stagedFile = (entry) => path.join(staging, entry.replace(/^src\//, '').replace(/\.ts$/, '.js'));
-const entryOf = (name) => RUNTIMES[name] ?? `src/features/${name}/index.ts`;
+const entryOf = (name) => RUNTIMES[name] ?? (groups[name] ? groupEntry(name) : `src/features/${name}/index.ts`);
+const groupEntry = (name) => path.relative(root, path.join(groupSources, name, 'index.ts'));
+let groups = {};
+
+/** A feature's selector: a row "name": "" hooks .js-<name>. */
+const selectorOf = (registry, name) => registry[name] || '.js-' + name;
+
+/**
+ * The chunks and their table rows: every registry row, except that a group's members give
+ * way to one row for the group (at its first member's place), hooking all their selectors.
+ */
+function chunkRows(registry) {
+  const groupOf = Object.fromEntries(Object.entries(groups).flatMap(([group, members]) => members.map((m) => [m, group])));
+  const rows = new Map();
+  for (const name of Object.keys(registry)) {
+    const group = groupOf[name];
+    if (!group) rows.set(name, registry[name] ? `${name}:${registry[name]}` : name);
+    else if (!rows.has(group)) rows.set(group, `${group}:${groups[group].map((m) => selectorOf(registry, m)).join(',')}`);
+  }
+  return rows;
+}
+
+async function readGroups(registry) {
+  groups = JSON.parse(await readFile(path.join(root, 'src/injector/chunk-groups.json'), 'utf8'));
+  const members = Object.values(groups).flat();
+  const strays = members.filter((name) => !(name in registry));
+  const twice = members.filter((name, i) => members.indexOf(name) !== i);
+  const clashes = Object.keys(groups).filter((name) => name in registry || name in RUNTIMES || !/^[a-z0-9-]+$/.test(name));
+  if (strays.length || twice.length || clashes.length)
+    throw new Error(`build: chunk-groups.json: not features ${strays}; in two groups ${twice}; bad or taken names ${clashes}`);
+  await rm(groupSources, { recursive: true, force: true });
+  for (const [group, names] of Object.entries(groups)) {
+    const dir = path.join(groupSources, group);
+    const from = (file) => JSON.stringify(path.relative(dir, path.join(root, file)).split(path.sep).join('/'));
+    const hooks = Object.fromEntries(names.map((name) => [name, selectorOf(registry, name)]));
+    await mkdir(dir, { recursive: true });
+    await writeFile(
+      path.join(dir, 'index.ts'),
+      `// Written by scripts/build.mjs from src/injector/chunk-groups.json.\n` +
+        `import { defineGroup } from ${from('src/lib/chunk-group.ts')};\n` +
+        names.map((name) => `import ${from(`src/features/${name}/index.ts`)};\n`).join('') +
+        `defineGroup(${JSON.stringify(group)}, ${JSON.stringify(hooks)});\n`,
+    );
+  }
+}
 
 /** registry.json's rows, checked against the feature folders: each row needs its folder. */
 async function features() {
@@ -55,8 +102,8 @@ async function features() {
 
 
 async function writeDist(registry) {
-  const names = Object.keys(registry);
-  const chunks = [...names, ...Object.keys(RUNTIMES)];
+  const rows = chunkRows(registry);
+  const chunks = [...rows.keys(), ...Object.keys(RUNTIMES)];
   await rm(distDir, { recursive: true, force: true });
   await mkdir(distDir, { recursive: true });
   // One content hash over every chunk (see src/injector/chunks.ts for why not one each).
@@ -78,7 +125,7 @@ async function writeDist(registry) {
   await writeFile(
     path.join(distDir, 'veneer.js'),
     core
-      .replace(TABLE, () => JSON.stringify(names.map((name) => (registry[name] ? `${name}:${registry[name]}` : name)).join(';')))
+      .replace(TABLE, () => JSON.stringify([...rows.values()].join(';')))
       .replace(HASH, () => contentHash),
   );
   await writeFile(path.join(distDir, 'chunks.json'), JSON.stringify(files, null, 2) + '\n');
@@ -122,8 +169,9 @@ function bundler(entry, mode) {
  */
 export async function build({ mode = 'production' } = {}) {
   const registry = await features();
+  await readGroups(registry);
   await rm(staging, { recursive: true, force: true });
-  for (const entry of [CORE_ENTRY, ...[...Object.keys(registry), ...Object.keys(RUNTIMES)].map(entryOf)])
+  for (const entry of [CORE_ENTRY, ...[...chunkRows(registry).keys(), ...Object.keys(RUNTIMES)].map(entryOf)])
     await bundler(entry, mode).run();
   const files = await writeDist(registry);
   await writePackage();

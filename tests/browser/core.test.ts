@@ -205,4 +205,35 @@ describe('core', () => {
     expect(await test.page.$eval('.js-carousel', (el) => el.getAttribute('data-enhanced'))).toBe('carousel');
     test.assertClean();
   });
+
+  describe('chunk groups (src/injector/chunk-groups.json)', () => {
+    const SEARCH = '<button type="button" class="js-search-toggle" aria-controls="s">Search</button><div class="js-search-panel" id="s"><input type="search"></div>';
+    const LANGUAGE = '<button type="button" class="js-language-toggle" aria-controls="l">Language</button><div class="js-language-panel" id="l"><ul><li><a href="/de/">Deutsch</a></li></ul></div>';
+
+    it('one request for the site header group; each member set up only on its own hooks', async () => {
+      const test = await session.open('/__fixture/group', { html: page(SEARCH + LANGUAGE) });
+      expect(chunkRequests(test, 'site-header')).toHaveLength(1);
+      expect(test.requests.filter((url) => /\/(header|nav|search-toggle|language-toggle)\.[0-9a-f]{8}\.js$/.test(url))).toEqual([]);
+      const marks = await test.page.$$eval('.js-search-toggle, .js-language-toggle', (all) => all.map((el) => el.getAttribute('data-enhanced')));
+      expect(marks).toEqual(['search-toggle', 'language-toggle']);
+      // Inserted later: the group is loaded, the new member starts, nothing is requested again.
+      await test.page.evaluate((html) => document.body.insertAdjacentHTML('beforeend', testHTML(html)), SEARCH.replace(/"s"/g, '"s2"'));
+      await test.ready();
+      expect(await test.page.$$eval('.js-search-toggle', (all) => all.map((el) => el.getAttribute('data-enhanced')))).toEqual(['search-toggle', 'search-toggle']);
+      expect(chunkRequests(test, 'site-header')).toHaveLength(1);
+      test.assertClean();
+    });
+
+    it("a member that cannot start leaves the others in the group working", async () => {
+      // A search toggle whose panel is missing: it warns and stays as it is; the language panel works.
+      const test = await session.open('/__fixture/group-bad', {
+        html: page('<button type="button" class="js-search-toggle" aria-controls="nowhere">Search</button>' + LANGUAGE),
+      });
+      expect(await test.page.$eval('.js-search-toggle', (el) => el.getAttribute('data-enhanced'))).toBeNull();
+      expect(test.warnings.some((text) => /search-toggle/.test(text))).toBe(true);
+      await test.page.click('.js-language-toggle');
+      expect(await test.page.$eval('.js-language-toggle', (el) => el.getAttribute('aria-expanded'))).toBe('true');
+      test.assertClean();
+    });
+  });
 });
