@@ -42,7 +42,7 @@ const REPORT = path.join(root, 'bench', 'report.json');
 
 const CORE_GZIP_BUDGET = 1_536;
 const HEADER_PAGE_BUDGET = 8_192; // gzip, veneer.js + the chunks of a page with header, carousel, tabs and expand
-const HEADER_PAGE = ['page', 'header', 'nav', 'search-toggle', 'language-toggle', 'carousel', 'tabs', 'expand'];
+const HEADER_PAGE = ['page', 'site-header', 'carousel', 'tabs', 'expand']; // site-header: header, nav, search-toggle, language-toggle; English labels are in page
 const CHURN_RATIO_LIMIT = 1.5; // "unrelated churn costs about what it costs without veneer"; noise margin
 const ENHANCE_BUDGET = 10; // ms
 const REPLACE_BUDGET = 15; // ms

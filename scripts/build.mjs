@@ -24,9 +24,8 @@ const HASH_LENGTH = 8;
 const RUNTIMES = {
   ui: 'src/lib/ui-runtime.ts',
   sanitize: 'src/lib/sanitize-runtime.ts',
-  // Label sets (src/lib/labels.ts): one per page, in its language.
   dialog: 'src/lib/dialog-runtime.ts', // openDialog, shared by modal and popup-modal
-  'labels-en': 'src/lib/labels/en-chunk.ts',
+  // Label sets (src/lib/labels.ts): one per page, in its language; English is in the page chunk.
   'labels-de': 'src/lib/labels/de.ts',
   'labels-fr': 'src/lib/labels/fr.ts',
   'labels-es': 'src/lib/labels/es.ts',

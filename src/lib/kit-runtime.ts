@@ -3,9 +3,9 @@
 // Feature chunks reach it through ./kit. Modules here import each other directly, never ./kit.
 import { onLeave, onPanelOpen } from './disclosure';
 import { commonAncestor, findableHidden, fragmentId, hasAccessibleName, owned, uniqueId } from './dom';
-import { instance } from './feature';
+import { instance, type Feature, type Setup } from './feature';
 import { createJournal } from './journal';
-import { format, loadLabels } from './labels';
+import { format, loadLabels, type Labels } from './labels';
 import { warn } from './log';
 import { prefersReducedMotion } from './motion';
 import { parseNumber, readOptions } from './options';
@@ -14,7 +14,23 @@ import { saveData } from './save-data';
 import { findTarget, goTo, rendered, scrollToY, targetY } from './scroll';
 import { adoptStyles, hiddenRules } from './styles';
 
+/**
+ * A feature's definition once the page chunk is there (./kit defineFeature): after a task of
+ * its own, so that the features whose chunks came before the page chunk do not all start in
+ * the one task that runs it; and after its labels, for a feature that shows text.
+ */
+async function feature<E extends Element, O>(
+  name: string,
+  setup: Setup<E, O>,
+  options?: (element: E) => O,
+  labels?: () => Promise<Labels>,
+): Promise<Feature> {
+  await ((globalThis as { scheduler?: { yield?(): Promise<void> } }).scheduler?.yield?.() ?? new Promise((go) => setTimeout(go)));
+  return instance(name, setup, options, await labels?.());
+}
+
 export const kit = {
+  feature,
   adoptStyles,
   commonAncestor,
   createJournal,

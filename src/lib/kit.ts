@@ -34,12 +34,7 @@ export function defineFeature<E extends Element, O = Record<string, never>>(
   const handle = core();
   handle?.define(
     name,
-    handle
-      .load('page')
-      // Each feature's first set-ups in a task of their own: the features whose chunks came
-      // before the page chunk would otherwise all start in the one task that runs it.
-      .then(() => (globalThis as { scheduler?: { yield?(): Promise<void> } }).scheduler?.yield?.() ?? new Promise((go) => setTimeout(go)))
-      .then(async () => handle.kit!.instance(name, setup, options, await labels?.())),
+    handle.load('page').then(() => handle.kit!.feature(name, setup, options, labels)),
   );
 }
 

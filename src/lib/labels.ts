@@ -1,11 +1,12 @@
 // Every string veneer shows or announces comes from one label table (./labels/en.ts).
 // English is the default: the seed's strings exactly (the lightbox's are Magnific Popup
-// 1.2.0's). The page's `lang` picks a label set; each set is one small chunk (labels-en,
-// labels-de, labels-fr, labels-es), complete, with the operator's overrides applied
-// (./labels/define.ts), loaded once per page whichever chunk asks first. The page chunk asks
-// at start, so it loads beside the features' chunks; features carry only this loader.
+// 1.2.0's). The page's `lang` picks a label set, complete, with the operator's overrides
+// applied (./labels/define.ts). English ships in the page chunk; every other set is one small
+// chunk (labels-de, labels-fr, labels-es), loaded once per page whichever chunk asks first.
+// The page chunk asks at start, so it loads beside the features' chunks.
 import { CORE_KEY, type CoreHandle } from './feature';
-import type { Labels } from './labels/en';
+import { withOverrides } from './labels/define';
+import { EN, type Labels } from './labels/en';
 import { warn } from './log';
 
 export type { Labels };
@@ -22,11 +23,19 @@ export function format(template: string, values: Record<string, string | number>
   return template.replace(/%(\w+)%/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
-/** The labels for this page: the set of its language (English when none ships, or it fails). */
+let english: Labels | undefined;
+const inEnglish = (data: CoreHandle['settings']['data']) => (english ||= withOverrides(EN, data));
+
+/**
+ * The labels for this page: the set of its language, or English when none ships or it fails.
+ * English is in the page chunk (src/lib/kit-runtime.ts): most pages need no label request.
+ */
 export function loadLabels(): Promise<Labels> {
-  const load = (globalThis as { [CORE_KEY]?: CoreHandle })[CORE_KEY]!.load;
-  const lang = LANGUAGES.includes(pageLanguage()) ? pageLanguage() : 'en';
-  return (load('labels-' + lang) as unknown as Promise<Labels>).catch(
-    () => (warn(`the ${lang} labels did not load; using English`), load('labels-en') as unknown as Promise<Labels>),
-  );
+  const { load, settings } = (globalThis as { [CORE_KEY]?: CoreHandle })[CORE_KEY]!;
+  const lang = pageLanguage();
+  return lang == 'en' || !LANGUAGES.includes(lang)
+    ? Promise.resolve(inEnglish(settings.data))
+    : (load('labels-' + lang) as unknown as Promise<Labels>).catch(
+        () => (warn(`the ${lang} labels did not load; using English`), inEnglish(settings.data)),
+      );
 }

@@ -64,12 +64,11 @@ describe('core', () => {
       allowErrors: [/\[veneer\]/],
       intercept: (url) => void (/\.[0-9a-f]{8}\.js$/.test(url) && started.push(url)),
     });
-    // Each chunk once: the features', the page's (the <html> element's hook), and the label
-    // set the page chunk asks for as it starts.
+    // Each chunk once: the features' and the page's (the <html> element's hook). English
+    // labels are in the page chunk: no label chunk.
     expect(started.map((url) => new URL(url).pathname.split('/').pop()!.split('.')[0]).sort()).toEqual([
       'carousel',
       'expand',
-      'labels-en',
       'page',
       'tabs',
     ]);

@@ -24,10 +24,10 @@ const labelChunks = (requests: string[]) =>
 describe('labels', () => {
   const session = useSession();
 
-  it('English pages get the English set, from one chunk', async () => {
+  it('English pages get the English set, from the page chunk: no label request', async () => {
     const test = await session.open('/__fixture/labels-en', { html: fixture(CAROUSEL) });
     expect(await names(test.page)).toEqual({ carousel: 'Carousel', slide: '1 of 3', prev: 'Previous slide' });
-    expect(labelChunks(test.requests)).toEqual(['labels-en']);
+    expect(labelChunks(test.requests)).toEqual([]);
     test.assertClean();
   });
 
@@ -46,7 +46,7 @@ describe('labels', () => {
   it('a language that does not ship falls back to English', async () => {
     const test = await session.open('/__fixture/labels-it', { html: inLang('it', CAROUSEL) });
     expect((await names(test.page)).prev).toBe('Previous slide');
-    expect(labelChunks(test.requests)).toEqual(['labels-en']);
+    expect(labelChunks(test.requests)).toEqual([]);
   });
 
   it('operators override labels in a JSON block and on the script tag (the tag wins); unknown keys warn', async () => {

@@ -35,8 +35,11 @@ export function overrides(table: Labels, data: Data): Partial<Labels> {
   return { ...pick(table, block, '#veneer-labels'), ...pick(table, fromTag, 'data-label-*') };
 }
 
-/** Registers a language's complete label set, overrides applied. */
+/** A language's complete label set with the operator's overrides applied. */
+export const withOverrides = (table: Labels, data: Data): Labels => ({ ...table, ...overrides(table, data) });
+
+/** Registers a language's complete label set, overrides applied (a label chunk's one call). */
 export function defineLabels(lang: string, table: Labels): void {
   const core = (globalThis as { [CORE_KEY]?: CoreHandle })[CORE_KEY];
-  core?.define('labels-' + lang, { ...table, ...overrides(table, core.settings.data) } as never);
+  core?.define('labels-' + lang, withOverrides(table, core.settings.data) as never);
 }

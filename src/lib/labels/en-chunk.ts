@@ -1,4 +1,0 @@
-import { defineLabels } from './define';
-import { EN } from './en';
-
-defineLabels('en', EN);
