@@ -148,6 +148,15 @@ describe('labels of every feature', () => {
     test.assertClean();
   });
 
+  it('a Spanish page in save-data mode: the map button and the rotator button (Play)', async () => {
+    const map = '<div class="js-map" data-lat="52.37" data-lng="4.89" data-zoom="12"><a href="https://www.openstreetmap.org/">Mapa</a></div>';
+    const head = '<script defer src="/Content/scripts/dist/veneer.js" data-save-data="true"></script>';
+    const test = await session.open('/__fixture/labels-es-features', { html: inLang('es', map + FEATURES, head) });
+    expect(await test.page.$eval('.js-map button', (el) => el.textContent)).toBe('Mostrar el mapa interactivo');
+    expect(await rotatorButton(test.page)).toBe('Reproducir diapositivas');
+    test.assertClean();
+  });
+
   it('a moved label is overridden by the JSON block (as text), the rest stay in the page language', async () => {
     const head = SCRIPT + '<script type="application/json" id="veneer-labels">{"rotatorPause": "Stopp <b>", "formsRequired": "Pflicht!"}</script>';
     const test = await session.open('/__fixture/labels-override-moved', { html: inLang('de', FEATURES, head) });

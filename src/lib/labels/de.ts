@@ -32,4 +32,6 @@ defineLabels('de', {
   datepickerNextMonth: 'Nächster Monat',
   permissionBlocked: 'Der Standortzugriff ist in Ihrem Browser gesperrt. Um ihn zu nutzen, erlauben Sie den Standort für diese Website in den Browsereinstellungen.',
   videoPlayer: 'YouTube-Video',
+  mapTitle: 'Karte',
+  mapLoad: 'Interaktive Karte anzeigen',
 });

@@ -35,6 +35,8 @@ export const EN = {
   datepickerNextMonth: 'Next Month',
   permissionBlocked: 'Location access is blocked in your browser. To use it, allow location for this site in your browser settings.',
   videoPlayer: 'YouTube video',
+  mapTitle: 'Map',
+  mapLoad: 'Show the interactive map',
 };
 
 export type Labels = typeof EN;

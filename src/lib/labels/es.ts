@@ -32,4 +32,6 @@ defineLabels('es', {
   datepickerNextMonth: 'Mes siguiente',
   permissionBlocked: 'El acceso a la ubicación está bloqueado en su navegador. Para usarlo, permita la ubicación para este sitio en la configuración del navegador.',
   videoPlayer: 'Vídeo de YouTube',
+  mapTitle: 'Mapa',
+  mapLoad: 'Mostrar el mapa interactivo',
 });

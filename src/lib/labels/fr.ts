@@ -32,4 +32,6 @@ defineLabels('fr', {
   datepickerNextMonth: 'Mois suivant',
   permissionBlocked: "L'accès à la position est bloqué dans votre navigateur. Pour l'utiliser, autorisez la localisation pour ce site dans les réglages du navigateur.",
   videoPlayer: 'Vidéo YouTube',
+  mapTitle: 'Carte',
+  mapLoad: 'Afficher la carte interactive',
 });
