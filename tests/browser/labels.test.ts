@@ -78,6 +78,95 @@ describe('labels', () => {
   });
 });
 
+// Every feature's strings, in the page's language (issue 10): one fixture per language.
+const FEATURES =
+  '<div class="js-lightbox-gallery">' +
+  [1, 2, 3].map((n) => `<a href="/media/images/gallery-${n}.svg" title="Bild ${n}">${n}</a>`).join('') +
+  '</div>' +
+  '<form class="js-validate" action="/forms/labels"><input id="name" name="name" required><input id="code" name="code" data-regex="[0-9]+"><button>Send</button></form>' +
+  '<input class="js-datepicker" id="day" name="day">' +
+  '<div class="js-rotator"><div class="js-rotator-item">one</div><div class="js-rotator-item">two</div></div>' +
+  '<a class="js-share" href="https://www.linkedin.com/sharing/share-offsite/?url=x">Share</a>';
+
+/** Submits the form with "abc" in the pattern field; returns the two fields' error messages. */
+const formErrors = async (page: import('puppeteer').Page) => {
+  await page.type('#code', 'abc');
+  await page.$eval('form.js-validate', (form) => (form as HTMLFormElement).requestSubmit());
+  return page.$$eval('#name, #code', (fields) =>
+    fields.map((field) => (field.getAttribute('aria-describedby') || '').split(' ').map((id) => document.getElementById(id)?.textContent).join('')),
+  );
+};
+
+const rotatorButton = (page: import('puppeteer').Page) => page.$eval('.veneer-rotator-toggle', (el) => el.textContent);
+
+describe('labels of every feature', () => {
+  const session = useSession();
+
+  it('a German page: lightbox counter and buttons, form errors, date picker names, rotator Pause/Play', async () => {
+    const test = await session.open('/__fixture/labels-de-features', { html: inLang('de', FEATURES) });
+    const { page } = test;
+    expect(await formErrors(page)).toEqual(['Dieses Feld ist erforderlich', 'Bitte verwenden Sie das verlangte Format']);
+
+    expect(await page.$eval('.veneer-datepicker-button', (el) => el.getAttribute('aria-label'))).toBe('Datum wählen');
+    await page.click('.veneer-datepicker-button');
+    await page.waitForSelector('dialog.veneer-datepicker[open] table');
+    expect(
+      await page.$eval('dialog.veneer-datepicker', (dialog) => [dialog.getAttribute('aria-label'), ...[...dialog.querySelectorAll('button')].map((b) => b.getAttribute('aria-label'))]),
+    ).toEqual(['Datum wählen', 'Vorheriger Monat', 'Nächster Monat']);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => !document.querySelector('dialog.veneer-datepicker[open]'));
+    expect(await page.$eval('.veneer-datepicker-button', (el) => el.getAttribute('aria-label'))).toMatch(/^Datum ändern, \S/);
+
+    expect(await page.$eval('.js-rotator', (el) => [el.getAttribute('aria-label'), el.querySelector('.js-rotator-item')!.getAttribute('aria-label')])).toEqual(['Karussell', '1 von 2']);
+    expect(await rotatorButton(page)).toBe('Folien anhalten');
+    await page.click('.veneer-rotator-toggle');
+    expect(await rotatorButton(page)).toBe('Folien abspielen');
+
+    await page.click('.js-lightbox-gallery a');
+    await page.waitForSelector('dialog.veneer-lightbox.is-open');
+    expect(
+      await page.$eval('dialog.veneer-lightbox', (dialog) => ({
+        counter: dialog.querySelector('[aria-live]')!.textContent,
+        buttons: [...dialog.querySelectorAll(':scope > button')].map((b) => [b.getAttribute('title'), b.getAttribute('aria-label')]),
+      })),
+    ).toEqual({
+      counter: '1 von 3',
+      buttons: [
+        ['Zurück (Pfeiltaste links)', 'Zurück (Pfeiltaste links)'],
+        ['Weiter (Pfeiltaste rechts)', 'Weiter (Pfeiltaste rechts)'],
+        ['Schließen (Esc)', 'Schließen (Esc)'],
+      ],
+    });
+    test.assertClean();
+  });
+
+  it('a French page: form errors, the share link new-window note, the rotator button', async () => {
+    const test = await session.open('/__fixture/labels-fr-features', { html: inLang('fr', FEATURES) });
+    expect(await formErrors(test.page)).toEqual(['Ce champ est obligatoire', 'Veuillez respecter le format demandé']);
+    expect(await test.page.$eval('a.js-share', (el) => el.textContent)).toBe('Share (ouvre une nouvelle fenêtre)');
+    expect(await rotatorButton(test.page)).toBe('Mettre le diaporama en pause');
+    test.assertClean();
+  });
+
+  it('a Spanish page in save-data mode: the map button and the rotator button (Play)', async () => {
+    const map = '<div class="js-map" data-lat="52.37" data-lng="4.89" data-zoom="12"><a href="https://www.openstreetmap.org/">Mapa</a></div>';
+    const head = '<script defer src="/Content/scripts/dist/veneer.js" data-save-data="true"></script>';
+    const test = await session.open('/__fixture/labels-es-features', { html: inLang('es', map + FEATURES, head) });
+    expect(await test.page.$eval('.js-map button', (el) => el.textContent)).toBe('Mostrar el mapa interactivo');
+    expect(await rotatorButton(test.page)).toBe('Reproducir diapositivas');
+    test.assertClean();
+  });
+
+  it('a moved label is overridden by the JSON block (as text), the rest stay in the page language', async () => {
+    const head = SCRIPT + '<script type="application/json" id="veneer-labels">{"rotatorPause": "Stopp <b>", "formsRequired": "Pflicht!"}</script>';
+    const test = await session.open('/__fixture/labels-override-moved', { html: inLang('de', FEATURES, head) });
+    expect(await rotatorButton(test.page)).toBe('Stopp <b>');
+    expect(await test.page.$eval('.veneer-rotator-toggle', (el) => el.children.length)).toBe(0);
+    expect(await formErrors(test.page)).toEqual(['Pflicht!', 'Bitte verwenden Sie das verlangte Format']);
+    test.assertClean();
+  });
+});
+
 describe('save-data mode and settings', () => {
   const session = useSession();
   const APPEAR = '<div style="height:3000px">tall</div><div class="js-appear" id="far">far</div>';

@@ -5,9 +5,8 @@
 // The address bar shows the page's own path + the query (what the form or link would load
 // without script); back and forward refetch the list by that query, never from history state.
 import { safeFragment } from '../../lib/sanitize';
-import { adoptStyles, defineFeature, warn } from '../../lib/kit';
+import { adoptStyles, defineFeature, format, loadLabels, warn } from '../../lib/kit';
 
-const LABELS = { results: '%n% results', result: '1 result' };
 
 const RESULTS = '.js-ajax-results';
 // A stalled server must not leave the list busy: the request is aborted after 10 s.
@@ -20,7 +19,7 @@ const MAX_CHARS = 2_000_000;
 
 type Field = HTMLInputElement & HTMLSelectElement;
 
-defineFeature<HTMLElement>('ajax-list', (list, { signal }) => {
+defineFeature<HTMLElement>('ajax-list', (list, { signal, labels }) => {
   const results = list.querySelector<HTMLElement>(RESULTS);
   if (!results) return warn(`ajax-list: no ${RESULTS} inside; left as it is`, list);
   const raw = list.getAttribute('data-base-url')?.trim();
@@ -104,7 +103,7 @@ defineFeature<HTMLElement>('ajax-list', (list, { signal }) => {
       const total = block.getAttribute('data-total')!;
       const count = /^\d{1,9}$/.test(total) ? +total : block.querySelector('ul,ol')?.children.length || 0;
       results.replaceChildren(...block.childNodes);
-      status.textContent = count == 1 ? LABELS.result : LABELS.results.replace('%n%', '' + count);
+      status.textContent = count == 1 ? labels!.ajaxListResult : format(labels!.ajaxListResults, { count });
       shown = query;
       if (how != 'back') record(query);
       if (how == 'page') {
@@ -197,4 +196,4 @@ defineFeature<HTMLElement>('ajax-list', (list, { signal }) => {
     status.remove();
     if (focusable) results.removeAttribute('tabindex');
   };
-});
+}, undefined, loadLabels);

@@ -6,15 +6,11 @@
 import { DAY, addMonths, bounds, iso, parseDate, today } from '../../lib/dates';
 
 import { loadUI, type UI } from '../../lib/ui';
-import { adoptStyles, defineFeature, warn } from '../../lib/kit';
+import { adoptStyles, defineFeature, format as formatLabel, loadLabels, warn, type Labels } from '../../lib/kit';
 
 // Pikaday's month labels (the legacy picker's); APG's for the rest. Years: Shift+PageUp/PageDown.
-const LABELS = {
-  choose: 'Choose Date',
-  change: 'Change Date, ',
-  previousMonth: 'Previous Month',
-  nextMonth: 'Next Month',
-};
+// The page's labels (one set per page), from the first set-up.
+let L: Labels;
 
 const P = '.veneer-datepicker';
 // The button sits over the input's end (CSS anchor positioning, one anchor name per input):
@@ -65,7 +61,7 @@ function Picker({ start, selected, clamp, format, pick }: Props) {
   };
   const button = (label: string, months: number, text: string) =>
     html`<button aria-label=${label} onClick=${() => go(addMonths(day, months), false)}>${text}</button>`;
-  return html`<div>${button(LABELS.previousMonth, -1, '‹')}<h2 aria-live="polite">${month(first)}</h2>${button(LABELS.nextMonth, 1, '›')}</div><table role="grid" aria-label=${month(first)} onKeyDown=${key}><tr>${rows[0].map((_, i) => html`<th>${short(MONDAY + i * DAY)}</th>`)}</tr>${rows.map(
+  return html`<div>${button(L.datepickerPreviousMonth, -1, '‹')}<h2 aria-live="polite">${month(first)}</h2>${button(L.datepickerNextMonth, 1, '›')}</div><table role="grid" aria-label=${month(first)} onKeyDown=${key}><tr>${rows[0].map((_, i) => html`<th>${short(MONDAY + i * DAY)}</th>`)}</tr>${rows.map(
     (row) =>
       html`<tr>${row.map((t) =>
         t < first || t > last
@@ -75,7 +71,8 @@ function Picker({ start, selected, clamp, format, pick }: Props) {
   )}</table>`;
 }
 
-defineFeature<HTMLInputElement>('datepicker', (input, { signal }) => {
+defineFeature<HTMLInputElement>('datepicker', (input, { signal, labels }) => {
+  L = labels!;
   if (input.localName != 'input') return warn('datepicker: not an <input>', input);
   const { min, max, ignored } = bounds(input.getAttribute('data-min'), input.getAttribute('data-max'));
   if (ignored) warn('datepicker: data-min / data-max ignored', input);
@@ -98,7 +95,7 @@ defineFeature<HTMLInputElement>('datepicker', (input, { signal }) => {
   button.textContent = '📅';
   // The chosen date is announced with the button, where focus returns.
   const label = (day = typed()) =>
-    (button.ariaLabel = day == null ? LABELS.choose : LABELS.change + format({ dateStyle: 'full' })(day));
+    (button.ariaLabel = day == null ? L.datepickerChoose : formatLabel(L.datepickerChange, { date: format({ dateStyle: 'full' })(day) }));
   label();
   input.after(button);
   const hadStyle = input.hasAttribute('style');
@@ -131,7 +128,7 @@ defineFeature<HTMLInputElement>('datepicker', (input, { signal }) => {
       if (!dialog) {
         dialog = document.createElement('dialog');
         dialog.className = 'veneer-datepicker';
-        dialog.ariaLabel = LABELS.choose;
+        dialog.ariaLabel = L.datepickerChoose;
         dialog.addEventListener('close', () => button.focus(), { signal });
       }
       document.body.append(dialog);
@@ -150,4 +147,4 @@ defineFeature<HTMLInputElement>('datepicker', (input, { signal }) => {
     input.style.removeProperty('anchor-name');
     hadStyle || input.removeAttribute('style');
   };
-});
+}, undefined, loadLabels);

@@ -4,11 +4,11 @@
 // one; analytics count the attempts. The CMS and mailing-list forms (form.js-cms-form,
 // form.js-mailing-form) report each submit that goes ahead; they are validated only when
 // they also carry js-validate.
-import { adoptStyles, defineFeature, rendered, scrollToY, uniqueId, warn } from '../../lib/kit';
+import { adoptStyles, defineFeature, loadLabels, rendered, scrollToY, uniqueId, warn } from '../../lib/kit';
 
 import { formName, onSubmitted } from '../../lib/submit';
 
-import { compilePattern, fieldError, groupError } from '../../lib/validate';
+import { compilePattern, fieldError, groupError, messageOr } from '../../lib/validate';
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 const GROUP = 'fieldset.js-required-group';
@@ -36,7 +36,7 @@ function pattern(control: Element): string | undefined {
   return patterns.get(raw);
 }
 
-defineFeature<HTMLFormElement>('forms', (form, { signal, bus }) => {
+defineFeature<HTMLFormElement>('forms', (form, { signal, bus, labels }) => {
   if (form.localName != 'form') return warn('forms: the hook is not a <form>; left as it is', form);
   const track = (action: string, label: string, value?: number) => bus.emit('/analytics/event', { category: 'form', action, label, value });
   const kind = /\bjs-(cms|mailing)-form\b/.exec(form.className)?.[1];
@@ -66,7 +66,7 @@ defineFeature<HTMLFormElement>('forms', (form, { signal, bus }) => {
     );
 
   function error(target: Element): string {
-    if (target.matches(GROUP)) return groupError(checkedIn(target), target.getAttribute('data-required-message'));
+    if (target.matches(GROUP)) return groupError(checkedIn(target), messageOr(target.getAttribute('data-required-message'), labels!.formsRequired));
     const control = target as Control;
     const source = pattern(control);
     const radio = control.type == 'radio' && control.name;
@@ -77,8 +77,8 @@ defineFeature<HTMLFormElement>('forms', (form, { signal, bus }) => {
         ? [...form.querySelectorAll<HTMLInputElement>('input[type=radio]')].some((r) => r.name === control.name && r.checked)
         : (control as HTMLInputElement).checked,
       value: control.value,
-      requiredMessage: control.getAttribute('data-required-message'),
-      regexMessage: control.getAttribute('data-regex-message'),
+      requiredMessage: messageOr(control.getAttribute('data-required-message'), labels!.formsRequired),
+      regexMessage: messageOr(control.getAttribute('data-regex-message'), labels!.formsPattern),
       mismatch: source ? mismatch(source) : undefined,
     });
   }
@@ -154,4 +154,4 @@ defineFeature<HTMLFormElement>('forms', (form, { signal, bus }) => {
     [...shown.keys()].forEach(clear);
     form.noValidate = noValidate;
   };
-});
+}, undefined, loadLabels);

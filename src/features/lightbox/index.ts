@@ -8,18 +8,10 @@ import { lockScroll } from '../../lib/dialog';
 import { safeFragment } from '../../lib/sanitize';
 
 import { loadUI, type UI } from '../../lib/ui';
-import { adoptStyles, defineFeature, fragmentId, owned, prefersReducedMotion, saveData, warn } from '../../lib/kit';
+import { adoptStyles, defineFeature, format, fragmentId, loadLabels, owned, prefersReducedMotion, saveData, warn, type Labels } from '../../lib/kit';
 
-export const LABELS = {
-  close: 'Close (Esc)',
-  loading: 'Loading...',
-  prev: 'Previous (Left arrow key)',
-  next: 'Next (Right arrow key)',
-  counter: '%curr% of %total%',
-  imageError: 'The image could not be loaded.',
-  ajaxError: 'The content could not be loaded.',
-  notFound: 'Content not found',
-};
+// The page's labels (one set per page), from the first set-up.
+let L: Labels;
 
 const GALLERY = '.js-lightbox-gallery';
 const VIDEOS = '.js-video-gallery';
@@ -233,9 +225,9 @@ function Lightbox({ p }: { p: Popup }) {
 
   const message =
     status == 'loading'
-      ? LABELS.loading
+      ? L.lightboxLoading
       : status == 'error'
-        ? (({ image: LABELS.imageError, ajax: LABELS.ajaxError } as Record<string, string>)[item.type] || LABELS.notFound).replace('%url%', item.src)
+        ? format(({ image: L.lightboxImageError, ajax: L.lightboxAjaxError } as Record<string, string>)[item.type] || L.lightboxNotFound, { url: item.src })
         : '';
   const button = (type: string, label: string, glyph: string, click: () => void) =>
     html`<button type="button" class=${'veneer-lightbox__' + type} title=${label} aria-label=${label} autofocus=${type == 'close'} onClick=${click}>${glyph}</button>`;
@@ -246,9 +238,9 @@ onCancel=${(event: Event) => (event.preventDefault(), close())} onKeyDown=${key}
 onClick=${(event: Event) => event.target == box.current && close()}>
 <div><p class="veneer-lightbox__status" role="status">${message}</p>
 <${Content} key=${index} item=${item} report=${setStatus} hidden=${status != 'ready'}/>
-<p aria-live="polite" hidden=${count < 2}>${LABELS.counter.replace('%curr%', '' + (index + 1)).replace('%total%', '' + count)}</p></div>
-${count > 1 && [button('prev', LABELS.prev, '\u2039', () => go(index - 1)), button('next', LABELS.next, '\u203a', () => go(index + 1))]}
-${button('close', LABELS.close, '\u00d7', close)}</dialog>`;
+<p aria-live="polite" hidden=${count < 2}>${format(L.lightboxCounter, { curr: index + 1, total: count })}</p></div>
+${count > 1 && [button('prev', L.lightboxPrevious, '\u2039', () => go(index - 1)), button('next', L.lightboxNext, '\u203a', () => go(index + 1))]}
+${button('close', L.lightboxClose, '\u00d7', close)}</dialog>`;
 }
 
 async function open(owner: Element, items: Item[], index: number, o: Options, signal: AbortSignal) {
@@ -273,8 +265,9 @@ async function open(owner: Element, items: Item[], index: number, o: Options, si
 
 defineFeature<HTMLElement, Options>(
   'lightbox',
-  (element, { signal, options, settings }) => {
+  (element, { signal, options, settings, labels }) => {
     thrifty = saveData(settings);
+    L = labels!;
     const gallery = element.matches(GALLERY) ? GALLERY : element.matches(VIDEOS) ? VIDEOS : '';
     // A link of a gallery is one of the gallery's items: the gallery handles its clicks.
     if (!gallery && element.parentElement?.closest(GALLERY)) return;
@@ -301,4 +294,5 @@ defineFeature<HTMLElement, Options>(
     return () => current?.owner == element && finish(current);
   },
   ({ dataset: { lightboxZoom: zoom, lightboxRemovalDelay: delay } }) => ({ zoom: zoom == '' || zoom == 'true', delay: Math.max(0, +delay! || 0) }),
+  loadLabels,
 );

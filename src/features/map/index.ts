@@ -2,9 +2,8 @@
 // fallback, only once the map comes near the viewport or the visitor asks for it with the
 // button; never before. The fallback stays until the map has loaded, and for good if it fails.
 import { storedPermission } from '../../lib/consent';
-import { adoptStyles, createJournal, defineFeature, parseNumber, saveData, warn } from '../../lib/kit';
+import { adoptStyles, createJournal, defineFeature, loadLabels, parseNumber, saveData, warn } from '../../lib/kit';
 
-const LABELS = { map: 'Map', load: 'Show the interactive map' };
 const EMBED = 'https://www.openstreetmap.org/export/embed.html';
 const ZOOM = 15;
 const MAX_ZOOM = 19;
@@ -26,7 +25,7 @@ export function bbox(lat: number, lng: number, zoom: number, width: number, heig
   return [clamp(lng - dx, 180), clamp(lat - dy, 90), clamp(lng + dx, 180), clamp(lat + dy, 90)].join();
 }
 
-defineFeature<HTMLElement>('map', (element, { signal, settings }) => {
+defineFeature<HTMLElement>('map', (element, { signal, settings, labels }) => {
   const data = element.dataset;
   const lat = parseNumber(data.lat, { min: -90, max: 90 });
   const lng = parseNumber(data.lng, { min: -180, max: 180 });
@@ -44,7 +43,7 @@ defineFeature<HTMLElement>('map', (element, { signal, settings }) => {
   const button = document.createElement('button');
   button.type = 'button';
   button.className = 'veneer-map-load';
-  button.textContent = LABELS.load;
+  button.textContent = labels!.mapLoad;
 
   const load = () => {
     if (iframe) return;
@@ -59,7 +58,7 @@ defineFeature<HTMLElement>('map', (element, { signal, settings }) => {
     iframe = document.createElement('iframe');
     iframe.className = 'veneer-map';
     // As text: setAttribute never parses markup.
-    iframe.title = data.title || LABELS.map;
+    iframe.title = data.title || labels!.mapTitle;
     iframe.referrerPolicy = 'strict-origin-when-cross-origin';
     j.set(element, 'aria-busy', 'true');
     j.flag(element, 'is-busy', true);
@@ -103,4 +102,4 @@ defineFeature<HTMLElement>('map', (element, { signal, settings }) => {
     button.remove();
     j.restore();
   };
-});
+}, undefined, loadLabels);

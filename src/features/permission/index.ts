@@ -10,15 +10,11 @@ import {
   type PermissionState,
   type PermissionType,
 } from '../../lib/consent';
-import { adoptStyles, createJournal, defineFeature, hiddenRules, warn } from '../../lib/kit';
+import { adoptStyles, createJournal, defineFeature, hiddenRules, loadLabels, warn } from '../../lib/kit';
 
 const UNSEEN = 'veneer-unseen';
 
-const LABELS = {
-  blocked: 'Location access is blocked in your browser. To use it, allow location for this site in your browser settings.',
-};
-
-defineFeature<HTMLElement>('permission', (prompt, { bus, signal, settle }) => {
+defineFeature<HTMLElement>('permission', (prompt, { bus, signal, settle, labels }) => {
   const type = prompt.dataset.permission as PermissionType;
   const supported = PERMISSION_TYPES.includes(type);
   const allow = prompt.querySelector<HTMLElement>('.js-permission-allow');
@@ -47,7 +43,7 @@ defineFeature<HTMLElement>('permission', (prompt, { bus, signal, settle }) => {
       guidance = document.createElement('p');
       guidance.className = 'veneer-permission-guidance';
       guidance.setAttribute('role', 'status');
-      guidance.textContent = LABELS.blocked;
+      guidance.textContent = labels!.permissionBlocked;
     }
     if (guidance) blocked ? prompt.append(guidance) : guidance.remove();
   };
@@ -137,4 +133,4 @@ defineFeature<HTMLElement>('permission', (prompt, { bus, signal, settle }) => {
     guidance?.remove();
     j.restore();
   };
-});
+}, undefined, loadLabels);

@@ -6,14 +6,8 @@
 import { getCookie, setCookie } from '../../lib/cookie';
 
 import { loadDialog } from '../../lib/dialog';
-import { adoptStyles, createJournal, defineFeature, hiddenRules, owned, warn } from '../../lib/kit';
+import { adoptStyles, createJournal, defineFeature, hiddenRules, loadLabels, owned, warn } from '../../lib/kit';
 
-const LABELS = {
-  retry: 'Retry',
-  // veneer's own, for a popup without data-success-message / data-error-message (the seed has none).
-  success: 'Thank you.',
-  error: 'Sorry, the form could not be sent.',
-};
 const OPEN_AFTER_MS = 4000;
 const FOCUS_DELAY_MS = 16;
 const COOKIE_MS = 31536000000; // one year
@@ -21,14 +15,14 @@ const COOKIE_MS = 31536000000; // one year
 const TIMEOUT_MS = 10000;
 const TIMEOUT = 'timeout';
 
-defineFeature<HTMLElement>('popup-modal', (element, { signal, settle }) => {
+defineFeature<HTMLElement>('popup-modal', (element, { signal, settle, labels }) => {
   const body = owned(element, '.js-modal-body', '.js-modal,.js-filter-modal,.js-popup-modal')[0];
   const form = element.querySelector<HTMLFormElement>('form[action]');
   if (!element.id || !body || !form) return warn('popup-modal: no id, .js-modal-body or form[action]; left as it is', element);
   const message = (name: string, fallback: string) =>
     element.getAttribute(name) || (warn(`popup-modal: no ${name}; using "${fallback}"`, element), fallback);
-  const success = message('data-success-message', LABELS.success);
-  const failure = message('data-error-message', LABELS.error);
+  const success = message('data-success-message', labels!.popupModalSuccess);
+  const failure = message('data-error-message', labels!.popupModalError);
   const name = 'popup-' + element.id;
   const j = createJournal();
   let close: (() => void) | undefined;
@@ -91,7 +85,7 @@ defineFeature<HTMLElement>('popup-modal', (element, { signal, settle }) => {
     alert.setAttribute('role', 'alert');
     const text = document.createElement('p');
     text.textContent = failure;
-    const retry = Object.assign(document.createElement('button'), { type: 'button', className: 'button', textContent: LABELS.retry });
+    const retry = Object.assign(document.createElement('button'), { type: 'button', className: 'button', textContent: labels!.popupModalRetry });
     // The form comes back as the visitor left it, its submit button focused: Enter sends it again.
     retry.addEventListener('click', () => {
       alert?.remove();
@@ -160,4 +154,4 @@ defineFeature<HTMLElement>('popup-modal', (element, { signal, settle }) => {
     alert?.remove();
     j.restore();
   };
-});
+}, undefined, loadLabels);

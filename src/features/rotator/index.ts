@@ -1,9 +1,8 @@
-import { adoptStyles, commonAncestor, createJournal, defineFeature, hiddenRules, owned, parseNumber, prefersReducedMotion, saveData, warn } from '../../lib/kit';
+import { adoptStyles, commonAncestor, createJournal, defineFeature, format, hiddenRules, loadLabels, owned, parseNumber, prefersReducedMotion, saveData, warn } from '../../lib/kit';
 // Rotator and hero rotator (div.js-rotator, div.js-hero-rotator): items advance on their own
 // every data-interval ms, as an APG auto-rotating carousel: a pause/play button first in tab
 // order; hover, focus inside and a playing video pause it; reduced motion starts it paused.
 
-const LABELS = { carousel: 'Carousel', pause: 'Pause slides', play: 'Play slides' };
 const HOOK = '.js-rotator,.js-hero-rotator';
 const INTERVAL = 5000;
 // Faster than this is no longer readable (and a flashing risk).
@@ -17,7 +16,7 @@ const css = () =>
   ':where(.veneer-rotator-toggle){position:absolute;z-index:3;top:.5rem;right:.5rem;font:inherit;font-size:.875rem;' +
   'padding:.25em .75em;color:#fff;background:#000c;border:1px solid #fff;border-radius:4px;cursor:pointer}';
 
-defineFeature<HTMLElement>('rotator', (element, { bus, signal, settings, settle }) => {
+defineFeature<HTMLElement>('rotator', (element, { bus, signal, settings, settle, labels }) => {
   const items = owned(element, '.js-rotator-item', HOOK);
   if (items.length < 2) return warn('rotator: fewer than two .js-rotator-item; left as it is', element);
   const raw = element.dataset.interval;
@@ -30,13 +29,13 @@ defineFeature<HTMLElement>('rotator', (element, { bus, signal, settings, settle 
   // inside a named section already, and landmarks must have unique names.
   if (!element.hasAttribute('role')) j.set(element, 'role', 'group');
   j.set(element, 'aria-roledescription', 'carousel');
-  if (!element.hasAttribute('aria-label') && !element.hasAttribute('aria-labelledby')) j.set(element, 'aria-label', LABELS.carousel);
+  if (!element.hasAttribute('aria-label') && !element.hasAttribute('aria-labelledby')) j.set(element, 'aria-label', labels!.carousel);
   const wrapper = commonAncestor(items)!;
   items.forEach((item, i) => {
     // A <figure> with a caption takes no other role (ARIA in HTML): it stays a figure.
     if (!(item.localName == 'figure' && item.querySelector('figcaption'))) j.set(item, 'role', 'group');
     j.set(item, 'aria-roledescription', 'slide');
-    j.set(item, 'aria-label', `${i + 1} of ${items.length}`);
+    j.set(item, 'aria-label', format(labels!.slide, { curr: i + 1, total: items.length }));
   });
 
   const button = document.createElement('button');
@@ -69,7 +68,7 @@ defineFeature<HTMLElement>('rotator', (element, { bus, signal, settings, settle 
     const running = hiding && !stopped && !hovered && !focused;
     // APG: announced when the visitor moves it, not while it rotates on its own.
     j.set(wrapper, 'aria-live', running ? 'off' : 'polite');
-    button.textContent = stopped ? LABELS.play : LABELS.pause;
+    button.textContent = stopped ? labels!.rotatorPlay : labels!.rotatorPause;
     if (running) timer = setTimeout(() => (show(current + 1), update()), interval ?? INTERVAL);
   };
   const stop = (on: boolean) => ((stopped = on), update());
@@ -95,4 +94,4 @@ defineFeature<HTMLElement>('rotator', (element, { bus, signal, settings, settle 
     button.remove();
     j.restore();
   };
-});
+}, undefined, loadLabels);

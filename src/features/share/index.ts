@@ -1,10 +1,9 @@
-import { adoptStyles, createJournal, defineFeature, warn } from '../../lib/kit';
+import { adoptStyles, createJournal, defineFeature, loadLabels, warn } from '../../lib/kit';
 // Social share links (a.js-share): the network's share address opens in a popup of
 // data-width × data-height, cut off from this page (its window.opener is null); when the
 // popup is blocked the link is followed as it is. On a coarse pointer with the Web Share API
 // the device's own share sheet is used instead.
 
-const LABELS = { newWindow: ' (opens in new window)' };
 // The seed's popup size, and the bounds a data-* value is clamped to.
 const SIZE = { width: 550, height: 450 };
 const MIN = 200;
@@ -31,7 +30,7 @@ function size(link: HTMLElement, key: keyof typeof SIZE): number {
   return clamped;
 }
 
-defineFeature<HTMLAnchorElement>('share', (link, { signal }) => {
+defineFeature<HTMLAnchorElement>('share', (link, { signal, labels }) => {
   const href = link.getAttribute('href');
   let url: URL | undefined;
   try {
@@ -54,12 +53,12 @@ defineFeature<HTMLAnchorElement>('share', (link, { signal }) => {
   let label: HTMLElement | undefined;
   const name = link.getAttribute('aria-label');
   if (safe && !/new window/i.test(name ?? link.textContent!)) {
-    if (name) j.set(link, 'aria-label', name + LABELS.newWindow);
+    if (name) j.set(link, 'aria-label', name + ' ' + labels!.shareNewWindow);
     else {
       adoptStyles('visually-hidden', HIDDEN_TEXT);
       label = document.createElement('span');
       label.className = 'veneer-visually-hidden';
-      label.textContent = LABELS.newWindow;
+      label.textContent = ' ' + labels!.shareNewWindow;
       link.append(label);
     }
   }
@@ -102,4 +101,4 @@ defineFeature<HTMLAnchorElement>('share', (link, { signal }) => {
     label?.remove();
     j.restore();
   };
-});
+}, undefined, loadLabels);

@@ -1,9 +1,8 @@
-import { adoptStyles, createJournal, defineFeature, hasAccessibleName, hiddenRules, parseNumber, prefersReducedMotion, saveData, uniqueId, warn } from '../../lib/kit';
+import { adoptStyles, createJournal, defineFeature, hasAccessibleName, hiddenRules, loadLabels, parseNumber, prefersReducedMotion, saveData, uniqueId, warn } from '../../lib/kit';
 // Video players (a.js-video): the link becomes a YouTube player in place, through YouTube's
 // IFrame Player API (loaded once per page, whoever asks and however fast), so that starting
 // one player pauses the others. The link's own href stays the fallback.
 
-const LABELS = { player: 'YouTube video' };
 const API = 'https://www.youtube.com/iframe_api';
 // The privacy-enhanced host: no cookies until the visitor plays.
 const EMBED = 'https://www.youtube-nocookie.com/embed/';
@@ -57,7 +56,7 @@ let starting: object | undefined;
 // The last one clicked: of players clicked while the script loads, only it autoplays.
 let latest: object | undefined;
 
-defineFeature<HTMLAnchorElement>('video', (link, { bus, signal, settings }) => {
+defineFeature<HTMLAnchorElement>('video', (link, { bus, signal, settings, labels }) => {
   const data = link.dataset;
   const videoId = data.videoId || '';
   if (!ID.test(videoId)) return warn(`video: data-video-id="${videoId.slice(0, 40)}" is not a YouTube video id; left as a link`, link);
@@ -96,7 +95,7 @@ defineFeature<HTMLAnchorElement>('video', (link, { bus, signal, settings }) => {
         if (!clicked && auto) query.set('mute', '1');
         iframe = document.createElement('iframe');
         iframe.id = playerId;
-        iframe.title = data.description || link.querySelector('img')?.alt || link.textContent!.trim() || LABELS.player;
+        iframe.title = data.description || link.querySelector('img')?.alt || link.textContent!.trim() || labels!.videoPlayer;
         const width = size(data.width, 640);
         const height = size(data.height, 360);
         iframe.width = '' + width;
@@ -130,7 +129,7 @@ defineFeature<HTMLAnchorElement>('video', (link, { bus, signal, settings }) => {
 
   // Enhanced, the link plays in place: a button (Enter and Space), with the markup's own name.
   j.set(link, 'role', 'button');
-  if (!hasAccessibleName(link)) j.set(link, 'aria-label', data.description || LABELS.player);
+  if (!hasAccessibleName(link)) j.set(link, 'aria-label', data.description || labels!.videoPlayer);
   link.addEventListener('keydown', (event) => event.key == ' ' && (event.preventDefault(), start(true)), { signal });
   // The link's own behaviour for new-tab and new-window clicks, and after a failure.
   link.addEventListener(
@@ -147,4 +146,4 @@ defineFeature<HTMLAnchorElement>('video', (link, { bus, signal, settings }) => {
     iframe?.remove();
     j.restore();
   };
-});
+}, undefined, loadLabels);
