@@ -26,11 +26,15 @@ export function createEnhancer(
     slots.get(element)?.forEach((slot, name, features) => slot && (features.delete(name), slot()));
   }
 
-  function scan(roots: Iterable<Element>) {
+  function scan(roots: Element[]) {
     const batch = new Map<string, Element[]>();
-    for (const root of roots)
-      for (const element of [root, ...root.querySelectorAll(anyHook)])
-        for (const [selector, name] of rows) {
+    // One root (the document at start): a query per row, where Chromium's fast path for a single
+    // class makes it about twice as fast as one query for the whole list of hooks. Many roots
+    // (a mutation batch): one query each, then each element against the rows.
+    for (const root of roots) {
+      const candidates = roots.length > 1 && [root, ...root.querySelectorAll(anyHook)];
+      for (const [selector, name] of rows)
+        for (const element of candidates || [root, ...root.querySelectorAll(selector)]) {
           if (!element.matches(selector)) continue;
           const features = slots.get(element) || new Map<string, Slot>();
           slots.set(element, features);
@@ -38,6 +42,7 @@ export function createEnhancer(
           features.set(name, PENDING);
           batch.get(name)?.push(element) ?? batch.set(name, [element]);
         }
+    }
     batch.forEach((elements, name) => {
       const job = load(name).then(
         (feature) =>
