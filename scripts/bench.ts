@@ -6,7 +6,9 @@
 //                  loads with veneer against the legacy stack (src/harness/legacy.ts) and the cores
 //                  of Stimulus, Alpine and htmx
 //   page loads     every captured page on Slow 4G with 4× CPU, veneer against ?stack=legacy,
-//                  runs alternating: time to usable, TBT (the stack's own share), CLS
+//                  runs alternating: time to usable (the first screen's hooks, and the whole
+//                  page), TBT (the stack's own share), CLS, script requests
+//   save-data      every captured page with data-save-data="true" and "false": the bytes saved
 //   Lighthouse     home and news, with and without veneer (about a minute; --no-lighthouse skips it)
 //   the core       1 000 and 10 000 hooks, re-enhancing 100 and 1 000, moves, style churn with and
 //                  without veneer, one insertion into a 50 000- vs a 500-element page, and what
@@ -22,10 +24,11 @@ import { startServer } from '../src/harness/server';
 import { listPages } from '../src/harness/static';
 import { startSession } from '../tests/browser/support';
 import { lighthouseRuns, type LighthouseRun } from './bench/lighthouse';
-import { CPU_SLOWDOWN, SLOW_4G, frameworkCores, gzipBytes, pageLoads, type PageLoad } from './bench/load';
+import { CPU_SLOWDOWN, SLOW_4G, frameworkCores, gzipBytes, pageLoads, type Hook, type PageLoad } from './bench/load';
 import { expandHook, stubHook } from './bench/markup';
 import * as measure from './bench/measure';
 import { median } from './bench/page';
+import { saveDataBytes } from './bench/save-data';
 import { build, distDir } from './build.mjs';
 
 // --quick: fewer runs and two pages (while developing); --lighthouse / --no-lighthouse: the
@@ -141,10 +144,18 @@ async function main() {
   try {
     const capturedPages = (await listPages(path.join(root, 'legacy-pages'))).map((page) => page.name);
     const loadPages = QUICK ? LIGHTHOUSE_PAGES : capturedPages;
+    // The registry's hooks ("" means .js-<name>), for the first screen of each page load.
+    const registry: Record<string, string> = JSON.parse(await readFile(path.join(root, 'src/injector/registry.json'), 'utf8'));
+    const hooks: Hook[] = Object.entries(registry).map(([name, selector]) => [name, selector || `.js-${name}`]);
     const loads = await step(
       `throttled page loads (Slow 4G, ${CPU_SLOWDOWN}× CPU), veneer and legacy stack, ${loadPages.length} pages × ${LOAD_RUNS} runs`,
-      () => pageLoads(session.browser, site.url, loadPages, LOAD_RUNS, (dot) => process.stderr.write(dot)),
-      (r) => ' ' + r.map((p) => `${p.page} ${format(p.ratios.usable, 2)}×`).join(', '),
+      () => pageLoads(session.browser, site.url, loadPages, LOAD_RUNS, hooks, (dot) => process.stderr.write(dot)),
+      (r) => ' ' + r.map((p) => `${p.page} ${format(p.ratios.usable, 2)}× (first screen ${format(p.ratios.firstScreen, 2)}×)`).join(', '),
+    );
+    const saveData = await step(
+      `save-data: ${loadPages.length} pages with data-save-data="true" and "false", unthrottled`,
+      () => saveDataBytes(session.browser, site.url, loadPages, (dot) => process.stderr.write(dot)),
+      (r) => ' ' + r.map((p) => `${p.page} −${format(p.saved)} B`).join(', '),
     );
     let lighthouse: LighthouseRun[] | null = null;
     let lighthouseSeconds = 0;
@@ -230,8 +241,11 @@ async function main() {
     const gzipOf: Record<string, number> = Object.fromEntries(fileSizes.map((f) => [f.name, f.gzip]));
     const gzipOfFile: Record<string, number> = Object.fromEntries(fileSizes.map((f) => [f.file, f.gzip]));
     const headerPage = HEADER_PAGE.reduce((sum, name) => sum + gzipOf[name], gzipOf.core);
-    // Every feature and the ui runtime; the sanitize runtime only loads where the browser lacks the Sanitizer API.
-    const everyFeature = Object.keys(files).filter((name) => name !== 'sanitize');
+    const headerMissing = HEADER_PAGE.filter((name) => !(name in gzipOf));
+    // Every feature and the shared runtimes; the sanitize runtime only loads where the browser
+    // lacks the Sanitizer API, and a page loads one label set (its language's): English here, in page.
+    const otherLabels = Object.keys(files).filter((name) => name.startsWith('labels-'));
+    const everyFeature = Object.keys(files).filter((name) => name !== 'sanitize' && !otherLabels.includes(name));
     const everyPage = everyFeature.reduce((sum, name) => sum + gzipOf[name], gzipOf.core);
     const legacyFiles = await Promise.all(
       Object.keys(LEGACY_FILES).map(async (name) => {
@@ -252,7 +266,22 @@ async function main() {
         unit: '×',
         budget: null,
         pass: null,
-        note: `${format(veneerPageBytes(p))} B vs ${format(legacyBytes)} B gzip -9 (${p.veneer.scripts.map((u) => path.basename(u).replace(/\.[0-9a-f]{8}\.js$/, '')).join(', ')}); over the wire (gzip, headers) ${format(p.veneer.jsTransferred)} B vs ${format(p.legacy.jsTransferred)} B`,
+        note:
+          `${format(veneerPageBytes(p))} B vs ${format(legacyBytes)} B gzip -9 (${p.veneer.scripts.map((u) => path.basename(u).replace(/\.[0-9a-f]{8}\.js$/, '')).join(', ')}); over the wire (gzip, headers) ${format(p.veneer.jsTransferred)} B vs ${format(p.legacy.jsTransferred)} B; ` +
+          `script requests ${p.veneer.scriptRequests} vs ${p.legacy.scriptRequests} (median; veneer.js and its chunks and runtimes, or the legacy stack's ${Object.keys(LEGACY_FILES).length} files, plus any third-party stand-in a feature loads)`,
+      },
+      {
+        id: `first-screen-${p.page}`,
+        label: `/${p.page}/: first screen usable, veneer ÷ legacy (throttled)`,
+        value: p.ratios.firstScreen,
+        unit: '×',
+        budget: null,
+        pass: null,
+        note:
+          `the last of the ${format(p.veneer.firstScreenEnhanced)} hooks (element × feature, html's page feature left out) intersecting the 1280×800 viewport at DOMContentLoaded got its data-enhanced mark at ${ms(p.veneer.firstScreen)} ` +
+          `(last: ${[...new Set(p.veneer.firstScreenLast)].join(' or ') || 'none'}; never marked, their set-up declined, left out: ${p.veneer.firstScreenDeclined.join(', ') || 'none'}) ` +
+          `vs legacy DOMContentLoaded ${ms(p.legacy.firstScreen)} (its blocking scripts have all run; the stack runs no site code, so a site's ready handlers would only add to it); ` +
+          `veneer's whole page (ready()) ${ms(p.veneer.usable)}; medians of ${p.runs.length / 2}`,
       },
       {
         id: `usable-${p.page}`,
@@ -275,7 +304,10 @@ async function main() {
         unit: 'B',
         budget: HEADER_PAGE_BUDGET,
         pass: headerPage <= HEADER_PAGE_BUDGET,
-        note: `veneer.js + ${HEADER_PAGE.join(', ')}: ` + ['core', ...HEADER_PAGE].map((name) => `${name} ${format(gzipOf[name])}`).join(', '),
+        note:
+          `veneer.js + ${HEADER_PAGE.join(', ')} (English labels: the carousel's): ` +
+          ['core', ...HEADER_PAGE].map((name) => `${name} ${format(gzipOf[name])}`).join(', ') +
+          (headerMissing.length ? `; NOT IN chunks.json: ${headerMissing.join(', ')}` : ''),
       },
       {
         id: 'every-feature-gzip',
@@ -285,11 +317,39 @@ async function main() {
         budget: Math.floor(legacyBytes / 3),
         pass: everyPage <= legacyBytes / 3,
         note:
-          `veneer.js + every feature chunk + the ui runtime = ${format(everyPage / legacyBytes, 2)} of the legacy stack's ${format(legacyBytes)} B (` +
+          `veneer.js + every feature chunk + the shared runtimes but sanitize (only without the Sanitizer API) + one label set, English, which is in the page chunk (a page loads its language's; ${otherLabels.join(', ')} left out) = ${format(everyPage / legacyBytes, 2)} of the legacy stack's ${format(legacyBytes)} B (` +
           legacyFiles.map((f) => `${f.file} ${format(f.gzip)}`).join(', ') +
           `); cores alone, minified, gzip -9: ${frameworks.map((f) => `${f.name} ${format(f.gzip)} B`).join(', ')}`,
       },
       ...pageRows,
+      {
+        id: 'save-data',
+        label: 'save-data: bytes saved, worst/best page',
+        value:
+          `${format(Math.min(...saveData.map((p) => p.saved)))} / ${format(Math.max(...saveData.map((p) => p.saved)))}` +
+          ` (scrolled ${format(Math.min(...saveData.map((p) => p.scrolled.saved)))} / ${format(Math.max(...saveData.map((p) => p.scrolled.saved)))})`,
+        unit: 'B',
+        budget: null,
+        pass: null,
+        note:
+          'every request, encoded (headers included, the favicon left out), unthrottled, data-save-data "false" vs "true", after ready() and 2 s without a request, then again after scrolling to the bottom: ' +
+          saveData
+            .map((p) => {
+              const failed = new Set([...p.without.failed, ...p.with.failed]);
+              const list = (requests: Record<string, number>) =>
+                Object.entries(requests)
+                  .map(([url, bytes]) => `${url.replace(/\?.*/, '?…')} ${failed.has(url) ? '(failed: offline, bytes unknown)' : `${format(bytes)} B`}`)
+                  .join(', ') || 'none';
+              const added = [...Object.keys(p.added), ...Object.keys(p.scrolled.added)];
+              return (
+                `${p.page} ${format(p.without.bytes)} → ${format(p.with.bytes)} B, saved ${format(p.saved)} B (avoided: ${list(p.avoided)}), ` +
+                `scrolled ${format(p.without.scrolled.bytes)} → ${format(p.with.scrolled.bytes)} B, saved ${format(p.scrolled.saved)} B (avoided: ${list(p.scrolled.avoided)})` +
+                (added.length ? ` (only with save-data: ${[...new Set(added)].join(', ')})` : '')
+              );
+            })
+            .join('; ') +
+          '; a third-party request that save-data avoids fails offline here, so its bytes are not in the totals; chunks of far-below-the-fold features held back: not applicable, the core does not hold any (0 B)',
+      },
       {
         id: 'own-tbt',
         label: "TBT from veneer's scripts, throttled (worst page)",
@@ -445,6 +505,9 @@ async function main() {
     }
 
     const problems = [enhance, enhanceExpand, enhance10k, replace100, replace, replaceExpand, moves, churn, leak].flatMap((r) => r.problems);
+    for (const result of saveData)
+      for (const [mode, run] of [['without', result.without], ['with', result.with]] as const)
+        problems.push(...run.errors.map((error) => `/${result.page}/ ${mode} save-data: ${error}`));
     for (const load of loads)
       for (const run of load.runs) {
         if (!run.ran) problems.push(`/${load.page}/ with ${run.stack}: the stack did not run`);
@@ -470,6 +533,7 @@ async function main() {
       frameworks,
       throttling: { network: 'Slow 4G', ...SLOW_4G, cpuSlowdown: CPU_SLOWDOWN },
       pageLoads: loads,
+      saveData: { heldChunks: 'not applicable: the core holds no chunk of far-below-the-fold features', pages: saveData },
       lighthouse: lighthouse && { seconds: lighthouseSeconds, runs: lighthouse },
       details: {
         enhance10000: enhance10k.samples,

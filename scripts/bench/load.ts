@@ -14,22 +14,67 @@ const QUIET_MS = 500; // after the last milestone, for late long tasks and shift
 
 export type Stack = 'veneer' | 'legacy';
 
+/** A hook of the registry: the feature's name and its selector. */
+export type Hook = [name: string, selector: string];
+
 // Installed before the page's own scripts: long tasks, long animation frames (their scripts
-// carry the URL that ran), layout shifts, and when veneer.ready() resolves after start-up.
-const OBSERVE = `self.__name = (target) => target;
+// carry the URL that ran), layout shifts, when veneer.ready() resolves after start-up, and
+// when each element first carried each feature's name in data-enhanced (a MutationObserver
+// on the attribute: the core's mark at the end of a set-up). At DOMContentLoaded, before the
+// page's own listeners, the hooks whose element intersects the first viewport are noted: the
+// "first screen" (the page's scroll is at the top then; stylesheets have applied).
+const observe = (hooks: Hook[]) => `self.__name = (target) => target;
 const b = self.__bench = { longtasks: [], frames: [], shifts: [], ready: null };
 const watch = (type, take) => { try { new PerformanceObserver((list) => list.getEntries().forEach((e) => take(e))).observe({ type, buffered: true }); } catch {} };
 watch('longtask', (e) => b.longtasks.push({ start: e.startTime, duration: e.duration }));
 watch('long-animation-frame', (e) => b.frames.push({ start: e.startTime, duration: e.duration, scripts: e.scripts.map((s) => ({ url: s.sourceURL, start: s.startTime, duration: s.duration })) }));
 watch('layout-shift', (e) => { if (!e.hadRecentInput) b.shifts.push({ start: e.startTime, value: e.value }); });
+const marked = new Map();
+new MutationObserver((records) => {
+  const now = performance.now();
+  for (const { target } of records) {
+    let times = marked.get(target);
+    if (!times) marked.set(target, (times = {}));
+    for (const name of (target.getAttribute('data-enhanced') || '').split(' ')) if (name) times[name] ??= now;
+  }
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-enhanced'] });
+const hooks = ${JSON.stringify(hooks)};
+let firstScreen = [];
+addEventListener('DOMContentLoaded', () => {
+  for (const [name, selector] of hooks)
+    for (const element of document.querySelectorAll(selector)) {
+      const r = element.getBoundingClientRect();
+      if ((r.width || r.height) && r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth) firstScreen.push([name, element]);
+    }
+});
+// The first screen's hooks: how many, the last one's feature and time, and those never marked.
+self.__firstScreen = () => {
+  const result = { hooks: firstScreen.length, enhanced: 0, last: null, lastName: '', declined: [] };
+  for (const [name, element] of firstScreen) {
+    const time = marked.get(element)?.[name];
+    if (time === undefined) { result.declined.push(name); continue; }
+    result.enhanced++;
+    if (result.last === null || time > result.last) { result.last = time; result.lastName = name; }
+  }
+  return result;
+};
 // Defer scripts have run by DOMContentLoaded: veneer's start-up scan is done.
 addEventListener('DOMContentLoaded', () => self.veneer?.ready?.().then(() => { b.ready = performance.now(); }));`;
+
+interface FirstScreen {
+  hooks: number;
+  enhanced: number;
+  last: number | null;
+  lastName: string;
+  declined: string[];
+}
 
 interface Observed {
   longtasks: { start: number; duration: number }[];
   frames: { start: number; duration: number; scripts: { url: string; start: number; duration: number }[] }[];
   shifts: { start: number; value: number }[];
   ready: number | null;
+  firstScreen: FirstScreen;
 }
 
 export interface LoadRun {
@@ -38,6 +83,21 @@ export interface LoadRun {
   usable: number;
   domContentLoaded: number;
   load: number;
+  /**
+   * ms from navigation start until the first screen is usable. veneer: the last time a hook
+   * element intersecting the first viewport got its feature's name in data-enhanced (hooks
+   * whose set-up declined, never marked, left out; html's page feature is not a hook of the
+   * first screen). Legacy: DOMContentLoaded, when its blocking scripts have all run (the stack
+   * has no site code of its own: a site's ready handlers would only add to it).
+   */
+  firstScreen: number;
+  /** veneer: first-screen hooks (element × feature), those enhanced, the last one's feature, those never enhanced. */
+  firstScreenHooks: number;
+  firstScreenEnhanced: number;
+  firstScreenLast: string;
+  firstScreenDeclined: string[];
+  /** Script requests the page made (each chunk, each legacy file, third-party stand-ins). */
+  scriptRequests: number;
   /**
    * Total blocking time of every long task, and the share of it the stack's own scripts caused:
    * each long task's time over 50 ms, times the part of the task its scripts ran (the scripts of
@@ -62,7 +122,7 @@ export interface LoadRun {
 const ownScript = (stack: Stack) => (url: string) =>
   stack === 'veneer' ? /\/Content\/scripts\/dist\//.test(url) : new URL(url, 'http://x').pathname.startsWith(LEGACY_PATH);
 
-async function loadOnce(browser: Browser, url: string, stack: Stack): Promise<LoadRun> {
+async function loadOnce(browser: Browser, url: string, stack: Stack, hooks: Hook[]): Promise<LoadRun> {
   const page = await browser.newPage();
   try {
     const cdp = await page.createCDPSession();
@@ -81,7 +141,7 @@ async function loadOnce(browser: Browser, url: string, stack: Stack): Promise<Lo
     });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(String((error as Error).message ?? error)));
-    await page.evaluateOnNewDocument(OBSERVE);
+    await page.evaluateOnNewDocument(observe(stack === 'veneer' ? hooks.filter(([name]) => name !== 'page') : []));
     await page.goto(url + (stack === 'legacy' ? '?stack=legacy' : ''), { waitUntil: 'load', timeout: 120_000 });
     const observed = await page.evaluate(async (veneer, quiet) => {
       const b = (self as unknown as { __bench: Observed }).__bench;
@@ -92,7 +152,8 @@ async function loadOnce(browser: Browser, url: string, stack: Stack): Promise<Lo
       const ran = veneer
         ? document.querySelector('[data-enhanced]') !== null
         : typeof $?.fn.slick === 'function' && typeof $?.fn.magnificPopup === 'function' && typeof (self as unknown as { Pikaday?: unknown }).Pikaday === 'function';
-      return { ...b, ran, domContentLoaded: navigation.domContentLoadedEventStart, load: navigation.loadEventStart };
+      const firstScreen = (self as unknown as { __firstScreen(): FirstScreen }).__firstScreen();
+      return { ...b, firstScreen, ran, domContentLoaded: navigation.domContentLoadedEventStart, load: navigation.loadEventStart };
     }, stack === 'veneer', QUIET_MS);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     const own = ownScript(stack);
@@ -115,11 +176,18 @@ async function loadOnce(browser: Browser, url: string, stack: Stack): Promise<Lo
       ownTbt += Math.max(0, task.duration - 50) * Math.min(1, ours / task.duration);
     }
     const usable = stack === 'veneer' ? (observed.ready ?? NaN) : observed.load;
+    const first = observed.firstScreen;
     return {
       stack,
       usable,
       domContentLoaded: observed.domContentLoaded,
       load: observed.load,
+      firstScreen: stack === 'veneer' ? (first.last ?? NaN) : observed.domContentLoaded,
+      firstScreenHooks: first.hooks,
+      firstScreenEnhanced: first.enhanced,
+      firstScreenLast: first.lastName,
+      firstScreenDeclined: first.declined,
+      scriptRequests: scriptIds.size,
       tbt: observed.longtasks.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0),
       ownTbt,
       ownLongTasks,
@@ -142,10 +210,15 @@ export interface PageLoad {
   veneer: Summary;
   legacy: Summary;
   /** veneer ÷ legacy of the medians. */
-  ratios: { usable: number; usableVsLegacyDcl: number; jsTransferred: number };
+  ratios: { usable: number; usableVsLegacyDcl: number; firstScreen: number; jsTransferred: number; scriptRequests: number };
 }
 
-type Summary = Omit<LoadRun, 'stack' | 'scripts' | 'ran' | 'errors' | 'ownInLongTasks'> & { scripts: string[] };
+type Summary = Omit<LoadRun, 'stack' | 'scripts' | 'ran' | 'errors' | 'ownInLongTasks' | 'firstScreenLast' | 'firstScreenDeclined'> & {
+  scripts: string[];
+  /** The first screen's last feature in each run, and the features that declined in any run. */
+  firstScreenLast: string[];
+  firstScreenDeclined: string[];
+};
 
 function summarise(runs: LoadRun[]): Summary {
   const m = (of: (run: LoadRun) => number) => median(runs.map(of));
@@ -153,6 +226,12 @@ function summarise(runs: LoadRun[]): Summary {
     usable: m((r) => r.usable),
     domContentLoaded: m((r) => r.domContentLoaded),
     load: m((r) => r.load),
+    firstScreen: m((r) => r.firstScreen),
+    firstScreenHooks: m((r) => r.firstScreenHooks),
+    firstScreenEnhanced: m((r) => r.firstScreenEnhanced),
+    firstScreenLast: runs.map((r) => r.firstScreenLast),
+    firstScreenDeclined: [...new Set(runs.flatMap((r) => r.firstScreenDeclined))],
+    scriptRequests: m((r) => r.scriptRequests),
     tbt: m((r) => r.tbt),
     ownTbt: m((r) => r.ownTbt),
     ownLongTasks: m((r) => r.ownLongTasks),
@@ -169,6 +248,7 @@ export async function pageLoads(
   base: string,
   pages: string[],
   runs: number,
+  hooks: Hook[],
   progress: (text: string) => void,
 ): Promise<PageLoad[]> {
   const results: PageLoad[] = [];
@@ -176,7 +256,7 @@ export async function pageLoads(
     const all: LoadRun[] = [];
     for (let run = 0; run < runs; run++) {
       for (const stack of run % 2 ? (['legacy', 'veneer'] as const) : (['veneer', 'legacy'] as const)) {
-        all.push(await loadOnce(browser, `${base}/${name}/`, stack));
+        all.push(await loadOnce(browser, `${base}/${name}/`, stack, hooks));
         progress('.');
       }
     }
@@ -187,7 +267,13 @@ export async function pageLoads(
       runs: all,
       veneer,
       legacy,
-      ratios: { usable: veneer.usable / legacy.usable, usableVsLegacyDcl: veneer.usable / legacy.domContentLoaded, jsTransferred: veneer.jsTransferred / legacy.jsTransferred },
+      ratios: {
+        usable: veneer.usable / legacy.usable,
+        usableVsLegacyDcl: veneer.usable / legacy.domContentLoaded,
+        firstScreen: veneer.firstScreen / legacy.firstScreen,
+        jsTransferred: veneer.jsTransferred / legacy.jsTransferred,
+        scriptRequests: veneer.scriptRequests / legacy.scriptRequests,
+      },
     });
   }
   return results;
