@@ -16,6 +16,7 @@ const names = (page: import('puppeteer').Page) =>
     carousel: el.getAttribute('aria-label'),
     slide: el.querySelector('.js-carousel-slide')!.getAttribute('aria-label'),
     prev: el.querySelector('.js-carousel-prev')!.getAttribute('aria-label'),
+    roles: [el.getAttribute('aria-roledescription'), el.querySelector('.js-carousel-slide')!.getAttribute('aria-roledescription')],
   }));
 
 const labelChunks = (requests: string[]) =>
@@ -26,15 +27,15 @@ describe('labels', () => {
 
   it('English pages get the English set, from the page chunk: no label request', async () => {
     const test = await session.open('/__fixture/labels-en', { html: fixture(CAROUSEL) });
-    expect(await names(test.page)).toEqual({ carousel: 'Carousel', slide: '1 of 3', prev: 'Previous slide' });
+    expect(await names(test.page)).toEqual({ carousel: 'Carousel', slide: '1 of 3', prev: 'Previous slide', roles: ['carousel', 'slide'] });
     expect(labelChunks(test.requests)).toEqual([]);
     test.assertClean();
   });
 
   for (const [lang, expected] of [
-    ['de-AT', { carousel: 'Karussell', slide: '1 von 3', prev: 'Vorherige Folie' }],
-    ['fr', { carousel: 'Carrousel', slide: '1 sur 3', prev: 'Diapositive précédente' }],
-    ['es', { carousel: 'Carrusel', slide: '1 de 3', prev: 'Diapositiva anterior' }],
+    ['de-AT', { carousel: 'Karussell', slide: '1 von 3', prev: 'Vorherige Folie', roles: ['Karussell', 'Folie'] }],
+    ['fr', { carousel: 'Carrousel', slide: '1 sur 3', prev: 'Diapositive précédente', roles: ['carrousel', 'diapositive'] }],
+    ['es', { carousel: 'Carrusel', slide: '1 de 3', prev: 'Diapositiva anterior', roles: ['carrusel', 'diapositiva'] }],
   ] as const)
     it(`<html lang="${lang}"> gets its own set, and only that chunk`, async () => {
       const test = await session.open(`/__fixture/labels-${lang}`, { html: inLang(lang, CAROUSEL) });
@@ -54,7 +55,7 @@ describe('labels', () => {
       '<script defer src="/Content/scripts/dist/veneer.js" data-label-previous-slide="Back" data-label-nope="x"></script>' +
       '<script type="application/json" id="veneer-labels">{"carousel": "Gallery <b>", "previousSlide": "Earlier", "__proto__": {"polluted": "yes"}, "slide": 5}</script>';
     const test = await session.open('/__fixture/labels-override', { html: fixture(CAROUSEL, head) });
-    expect(await names(test.page)).toEqual({ carousel: 'Gallery <b>', slide: '1 of 3', prev: 'Back' });
+    expect(await names(test.page)).toEqual({ carousel: 'Gallery <b>', slide: '1 of 3', prev: 'Back', roles: ['carousel', 'slide'] });
     expect(await test.page.evaluate(() => ({} as Record<string, unknown>).polluted)).toBeUndefined();
     expect(test.warnings.filter((text) => /label "(nope|slide)" is not a known label or not text/.test(text))).toHaveLength(2);
     test.assertClean();

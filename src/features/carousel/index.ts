@@ -32,7 +32,7 @@ defineFeature<HTMLElement>('carousel', (element, { signal, labels, settle }) => 
 
   // aria-label is not allowed on a plain div: the named container is a region (APG).
   if (!element.hasAttribute('role')) j.set(element, 'role', 'region');
-  j.set(element, 'aria-roledescription', 'carousel');
+  j.set(element, 'aria-roledescription', labels!.carouselRole);
   if (!element.hasAttribute('aria-label') && !element.hasAttribute('aria-labelledby')) j.set(element, 'aria-label', labels!.carousel);
   const wrapper = commonAncestor(all)!;
   // Not auto-rotating, so a polite live region announces the slide a button brings in.
@@ -40,7 +40,7 @@ defineFeature<HTMLElement>('carousel', (element, { signal, labels, settle }) => 
   const wrapperId = j.id(wrapper, 'veneer-carousel');
   slides.forEach((slide, i) => {
     j.set(slide, 'role', 'group');
-    j.set(slide, 'aria-roledescription', 'slide');
+    j.set(slide, 'aria-roledescription', labels!.slideRole);
     j.set(slide, 'aria-label', format(labels!.slide, { curr: i + 1, total }));
   });
   // The slide's own "N of M" is announced; the visible number would be read twice.

@@ -28,13 +28,13 @@ defineFeature<HTMLElement>('rotator', (element, { bus, signal, settings, settle,
   // A group, not a region landmark (APG allows either): pages hold several rotators, often
   // inside a named section already, and landmarks must have unique names.
   if (!element.hasAttribute('role')) j.set(element, 'role', 'group');
-  j.set(element, 'aria-roledescription', 'carousel');
+  j.set(element, 'aria-roledescription', labels!.carouselRole);
   if (!element.hasAttribute('aria-label') && !element.hasAttribute('aria-labelledby')) j.set(element, 'aria-label', labels!.carousel);
   const wrapper = commonAncestor(items)!;
   items.forEach((item, i) => {
     // A <figure> with a caption takes no other role (ARIA in HTML): it stays a figure.
     if (!(item.localName == 'figure' && item.querySelector('figcaption'))) j.set(item, 'role', 'group');
-    j.set(item, 'aria-roledescription', 'slide');
+    j.set(item, 'aria-roledescription', labels!.slideRole);
     j.set(item, 'aria-label', format(labels!.slide, { curr: i + 1, total: items.length }));
   });
 

@@ -15,6 +15,8 @@ defineLabels('de', {
   slide: '%curr% von %total%',
   previousSlide: 'Vorherige Folie',
   nextSlide: 'Nächste Folie',
+  carouselRole: 'Karussell',
+  slideRole: 'Folie',
   table: 'Tabelle',
   downloadError: 'Die Dateien konnten nicht heruntergeladen werden.',
   tooManyFiles: 'Nur die ersten %max% der %count% gewählten Dateien sind enthalten.',

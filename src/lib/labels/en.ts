@@ -18,6 +18,8 @@ export const EN = {
   slide: '%curr% of %total%',
   previousSlide: 'Previous slide',
   nextSlide: 'Next slide',
+  carouselRole: 'carousel',
+  slideRole: 'slide',
   table: 'Table',
   downloadError: 'The files could not be downloaded.',
   tooManyFiles: 'Only the first %max% of the %count% selected files are included.',

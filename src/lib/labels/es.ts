@@ -15,6 +15,8 @@ defineLabels('es', {
   slide: '%curr% de %total%',
   previousSlide: 'Diapositiva anterior',
   nextSlide: 'Diapositiva siguiente',
+  carouselRole: 'carrusel',
+  slideRole: 'diapositiva',
   table: 'Tabla',
   downloadError: 'No se pudieron descargar los archivos.',
   tooManyFiles: 'Solo se incluyen los primeros %max% de los %count% archivos elegidos.',

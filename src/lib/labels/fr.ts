@@ -15,6 +15,8 @@ defineLabels('fr', {
   slide: '%curr% sur %total%',
   previousSlide: 'Diapositive précédente',
   nextSlide: 'Diapositive suivante',
+  carouselRole: 'carrousel',
+  slideRole: 'diapositive',
   table: 'Tableau',
   downloadError: "Les fichiers n'ont pas pu être téléchargés.",
   tooManyFiles: 'Seuls les %max% premiers des %count% fichiers choisis sont inclus.',
