@@ -5,7 +5,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'puppeteer';
 import { LEGACY_PATH } from '../../src/harness/legacy';
-import { median } from './page';
+import { loadingTab, median } from './page';
 
 // DevTools' "Slow 4G" preset (Chromium's network throttling presets): 562.5 ms latency, 1.6 Mbps down, 750 kbps up (×0.9).
 export const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1.6 * 1_000_000 * 0.9) / 8, uploadThroughput: (750 * 1_000 * 0.9) / 8 };
@@ -123,12 +123,8 @@ const ownScript = (stack: Stack) => (url: string) =>
   stack === 'veneer' ? /\/Content\/scripts\/dist\//.test(url) : new URL(url, 'http://x').pathname.startsWith(LEGACY_PATH);
 
 async function loadOnce(browser: Browser, url: string, stack: Stack, hooks: Hook[]): Promise<LoadRun> {
-  const page = await browser.newPage();
+  const { page, cdp } = await loadingTab(browser);
   try {
-    const cdp = await page.createCDPSession();
-    await page.setViewport({ width: 1280, height: 800 });
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     const scriptIds = new Map<string, string>();

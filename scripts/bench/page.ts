@@ -1,6 +1,6 @@
 // A bench page in the session's Chromium: its HTML and (optionally) a stub carousel chunk
 // answered by request interception, plus the CDP calls the measurements need.
-import type { CDPSession, Page } from 'puppeteer';
+import type { Browser, CDPSession, Page } from 'puppeteer';
 import type { Session } from '../../tests/browser/support';
 import { html } from './markup';
 
@@ -116,4 +116,14 @@ export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** A new tab at 1280×800 with the cache off and CDP's Network domain on: for page-load runs. */
+export async function loadingTab(browser: Browser): Promise<{ page: Page; cdp: CDPSession }> {
+  const page = await browser.newPage();
+  const cdp = await page.createCDPSession();
+  await page.setViewport({ width: 1280, height: 800 });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  return { page, cdp };
 }

@@ -5,6 +5,7 @@
 // the same after scrolling through the page (lazy features near the viewport load then: a map
 // that save-data leaves as a link). The browser's favicon request is left out (it comes or not).
 import type { Browser } from 'puppeteer';
+import { loadingTab } from './page';
 
 const IDLE_MS = 2_000;
 
@@ -28,12 +29,8 @@ export interface Requests {
 }
 
 async function loadOnce(browser: Browser, url: string, saveData: boolean): Promise<Requests> {
-  const page = await browser.newPage();
+  const { page, cdp } = await loadingTab(browser);
   try {
-    const cdp = await page.createCDPSession();
-    await page.setViewport({ width: 1280, height: 800 });
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     const urls = new Map<string, string>();
     const requests: Record<string, number> = {};
     const origin = new URL(url).origin;
