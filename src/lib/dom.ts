@@ -61,3 +61,11 @@ export function hasAccessibleName(element: Element): boolean {
 export function findableHidden(): string {
   return 'onbeforematch' in document.documentElement ? 'until-found' : '';
 }
+
+/**
+ * The step that ArrowRight takes along a row of `element` (ArrowLeft takes the opposite):
+ * -1 where the text runs right to left, so arrow keys follow what the visitor sees.
+ */
+export function inlineStep(element: Element): number {
+  return getComputedStyle(element).direction == 'rtl' ? -1 : 1;
+}

@@ -12,7 +12,7 @@ import { useSession } from '../browser/support';
 const REGISTRY = JSON.parse(readFileSync(path.join(REPO_ROOT, 'src/injector/registry.json'), 'utf8')) as Record<string, string>;
 const TAKES: Record<string, string> = { anchor: 'a[href^="#"]:not([class*=js-],[href="#"])' };
 const HOOKS = Object.entries(REGISTRY).map(([name, selector]) => [name, TAKES[name] || selector || `.js-${name}`] as [string, string]);
-const PAGES = ['home', 'news', 'event', 'resources', 'contact', 'gallery'];
+const PAGES = ['home', 'news', 'event', 'resources', 'contact', 'gallery', 'home-de', 'contact-ar'];
 
 function unenhanced(page: Page) {
   return page.evaluate((hooks: [string, string][]) => {

@@ -6,7 +6,7 @@
 import { DAY, addMonths, bounds, iso, parseDate, today } from '../../lib/dates';
 
 import { loadUI, type UI } from '../../lib/ui';
-import { adoptStyles, defineFeature, format as formatLabel, loadLabels, warn, type Labels } from '../../lib/kit';
+import { adoptStyles, defineFeature, format as formatLabel, inlineStep, loadLabels, warn, type Labels } from '../../lib/kit';
 
 // Pikaday's month labels (the legacy picker's); APG's for the rest. Years: Shift+PageUp/PageDown.
 // The page's labels (one set per page), from the first set-up.
@@ -51,7 +51,9 @@ function Picker({ start, selected, clamp, format, pick }: Props) {
   const [full, month, short] = ([{ dateStyle: 'full' }, { month: 'long', year: 'numeric' }, { weekday: 'short' }] as Intl.DateTimeFormatOptions[]).map(format);
   const key = (event: KeyboardEvent) => {
     const { key } = event;
-    const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7, Home: -weekday(day), End: 6 - weekday(day) }[key];
+    // Right to left, the week runs leftwards: ArrowLeft is the next day.
+    const side = inlineStep(event.currentTarget as Element);
+    const step = { ArrowLeft: -side, ArrowRight: side, ArrowUp: -7, ArrowDown: 7, Home: -weekday(day), End: 6 - weekday(day) }[key];
     const months = { PageUp: -1, PageDown: 1 }[key];
     if (step != null) go(day + step * DAY, true);
     else if (months) go(addMonths(day, months * (event.shiftKey ? 12 : 1)), true);

@@ -8,7 +8,7 @@ import { lockScroll } from '../../lib/dialog';
 import { safeFragment } from '../../lib/sanitize';
 
 import { loadUI, type UI } from '../../lib/ui';
-import { adoptStyles, defineFeature, format, fragmentId, loadLabels, owned, prefersReducedMotion, saveData, warn, type Labels } from '../../lib/kit';
+import { adoptStyles, defineFeature, format, fragmentId, inlineStep, loadLabels, owned, prefersReducedMotion, saveData, warn, type Labels } from '../../lib/kit';
 
 // The page's labels (one set per page), from the first set-up.
 let L: Labels;
@@ -214,7 +214,7 @@ function Lightbox({ p }: { p: Popup }) {
       if (event.shiftKey ? target == first || target == box.current : target == last) event.preventDefault(), (event.shiftKey ? last : first).focus();
       return;
     }
-    const step = getComputedStyle(box.current!).direction == 'rtl' ? -1 : 1;
+    const step = inlineStep(box.current!);
     const to = ({ Home: 0, End: count - 1, ArrowLeft: index - step, ArrowRight: index + step } as Record<string, number>)[key];
     // Not while typing, nor with a modifier.
     if (to == null || count < 2 || modified(event) || target.isContentEditable || /^(input|textarea|select)$/.test(target.localName))

@@ -2,7 +2,7 @@
 // APG tabs with manual activation: arrows only move focus, so history gets one entry
 // per deliberate choice, never one per key press.
 import { readParam, withParam } from '../../lib/query';
-import { adoptStyles, commonAncestor, createJournal, defineFeature, findableHidden, fragmentId, hiddenRules, owned, warn } from '../../lib/kit';
+import { adoptStyles, commonAncestor, createJournal, defineFeature, findableHidden, fragmentId, hiddenRules, inlineStep, owned, warn } from '../../lib/kit';
 
 const HOOK = '.js-tabs';
 const PARAM = 'tab';
@@ -117,14 +117,14 @@ defineFeature<HTMLElement>('tabs', (element, { signal, settle }) => {
       const index = tabs.indexOf(event.target as HTMLElement);
       if (index < 0 || event.altKey || event.ctrlKey || event.metaKey) return;
       const count = tabs.length;
-      const back = getComputedStyle(list).direction === 'rtl' ? 1 : -1;
+      const step = inlineStep(list);
       let to: number;
       switch (event.key) {
         case 'ArrowLeft':
-          to = index + back;
+          to = index - step;
           break;
         case 'ArrowRight':
-          to = index - back;
+          to = index + step;
           break;
         case 'Home':
           to = 0;
