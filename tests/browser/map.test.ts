@@ -76,6 +76,36 @@ describe('map', () => {
     test.assertClean();
   });
 
+  it('save-data on the captured /contact/ page: the map near the viewport waits for its button; the same page without save-data loads it', async () => {
+    // The script tag's data-save-data, set as the operator would, before veneer reads it
+    // (init functions run in the page, so each value is written out).
+    const saving = (on: boolean) => ({
+      init: on
+        ? () => document.addEventListener('readystatechange', () => document.readyState == 'interactive' && document.querySelector('script[src*="veneer.js"]')!.setAttribute('data-save-data', 'true'))
+        : () => document.addEventListener('readystatechange', () => document.readyState == 'interactive' && document.querySelector('script[src*="veneer.js"]')!.setAttribute('data-save-data', 'false')),
+    });
+    const scrolledNear = async (on: boolean) => {
+      const test = await session.open('/contact/', withMap({ viewport: { width: 1280, height: 400 }, ...saving(on) }));
+      const top = await test.page.$eval('.js-map', (el) => el.getBoundingClientRect().top + scrollY);
+      await test.page.evaluate((y) => scrollTo(0, y), top - 200);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      return test;
+    };
+    const control = await scrolledNear(false);
+    const setting = (page: Page) => page.$eval('script[src*="veneer.js"]', (el) => el.getAttribute('data-save-data'));
+    expect(await setting(control.page)).toBe('false');
+    expect(mapRequests(control.requests)).toHaveLength(1);
+    control.assertClean();
+    const saved = await scrolledNear(true);
+    expect(await setting(saved.page)).toBe('true');
+    expect(mapRequests(saved.requests)).toEqual([]);
+    expect((await state(saved.page)).button).toBe('Show the interactive map');
+    await saved.page.click('.js-map button');
+    await loaded(saved.page);
+    expect(mapRequests(saved.requests)).toHaveLength(1);
+    saved.assertClean();
+  });
+
   it('the button loads it on request, far from the viewport, and focus moves to the map', async () => {
     const test = await session.open('/__fixture/map-far', withMap({ html: fixture(far('data-lat="52.37" data-lng="4.89" data-zoom="14"')) }));
     expect(mapRequests(test.requests)).toEqual([]);
