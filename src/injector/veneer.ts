@@ -20,21 +20,29 @@ if (!(globalThis as Global)[CORE_KEY]) {
   const observer = new MutationObserver(enhancer.handle);
   (globalThis as Global)[CORE_KEY] = loader;
 
+  let begun = false;
+  const begin = () => {
+    if (begun) return;
+    begun = true;
+    enhancer.scan([document.documentElement]);
+    observer.observe(document, { childList: true, subtree: true });
+  };
+
   // The bus itself, with ready(): on, off, emit (and mitt's `all`). Assignment makes an own
   // property of window, which wins over named elements (<img id="veneer">).
   const api: Veneer = Object.assign(bus, {
     /** Settles when every enhancement pending now (including unseen mutations) has finished. */
     ready(): Promise<void> {
+      // Called before the start-up scan's task (or during parsing): it scans now; the observer
+      // sees whatever the parser adds later.
+      begin();
       enhancer.handle(observer.takeRecords());
       return enhancer.settled();
     },
   });
   (window as unknown as { veneer: Veneer }).veneer = api;
 
-  const begin = () => {
-    enhancer.scan([document.documentElement]);
-    observer.observe(document, { childList: true, subtree: true });
-  };
   // DOMContentLoaded bubbles to window. Loaded async, the parser may still be adding children.
-  document.readyState == 'loading' ? addEventListener('DOMContentLoaded', begin) : begin();
+  // Run as a defer script, the scan gets a task of its own instead of lengthening the parser's.
+  document.readyState == 'loading' ? addEventListener('DOMContentLoaded', begin) : setTimeout(begin);
 }

@@ -40,7 +40,7 @@ export const SETTINGS: Record<string, Setting> = {
   chunkTimeout: {
     attribute: 'data-chunk-timeout',
     valid: (value) => TIMEOUT_PATTERN.test(value),
-    fallback: String(DEFAULT_CHUNK_TIMEOUT),
+    fallback: `${DEFAULT_CHUNK_TIMEOUT}`,
   },
   analyticsId: ANALYTICS_ID,
   analyticsEndpoint: ANALYTICS_ENDPOINT,
