@@ -100,8 +100,7 @@ async function features() {
 }
 
 
-async function writeDist(registry) {
-  const rows = chunkRows(registry);
+async function writeDist(rows) {
   const chunks = [...rows.keys(), ...Object.keys(RUNTIMES)];
   await rm(distDir, { recursive: true, force: true });
   await mkdir(distDir, { recursive: true });
@@ -169,10 +168,11 @@ function bundler(entry, mode) {
 export async function build({ mode = 'production' } = {}) {
   const registry = await features();
   await readGroups(registry);
+  const rows = chunkRows(registry);
   await rm(staging, { recursive: true, force: true });
-  for (const entry of [CORE_ENTRY, ...[...chunkRows(registry).keys(), ...Object.keys(RUNTIMES)].map(entryOf)])
+  for (const entry of [CORE_ENTRY, ...[...rows.keys(), ...Object.keys(RUNTIMES)].map(entryOf)])
     await bundler(entry, mode).run();
-  const files = await writeDist(registry);
+  const files = await writeDist(rows);
   await writePackage();
   return { files };
 }

@@ -1,5 +1,5 @@
-import { parseNumber } from './kit';
 // A count declared in markup (e.g. data-total) checked against what is really there.
+import { parseNumber } from './kit';
 
 /** Why a declared count was not used as it is. */
 export type CountProblem = 'invalid' | 'more' | 'fewer';

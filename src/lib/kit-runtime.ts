@@ -42,7 +42,6 @@ export const kit = {
   hasAccessibleName,
   hiddenRules,
   inlineStep,
-  instance,
   loadLabels,
   onLeave,
   onPanelOpen,

@@ -1,7 +1,8 @@
+// In-page scrolling shared by anchor, anchor-trigger, back-to-top and forms: a smooth scroll
+// that the code times itself (the seed: at most 600 ms, twice the distance in ms), offset by
+// the sticky header, then focus on the target. Part of the kit (./kit-runtime): one copy, in
+// the page chunk.
 import { prefersReducedMotion } from './motion';
-// In-page scrolling shared by anchor, anchor-trigger and back-to-top: a smooth scroll that
-// the code times itself (the seed: at most 600 ms, twice the distance in ms), offset by the
-// sticky header, then focus on the target. Each chunk bundles its own copy of this module.
 
 /** The seed: at most 600 ms. */
 export const MAX_DURATION = 600;

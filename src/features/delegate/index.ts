@@ -1,8 +1,8 @@
-import { adoptStyles, defineFeature, hiddenRules, warn } from '../../lib/kit';
 // Dependent fields (select.js-delegate[data-delegate-set]): the select shows only the
 // .js-delegate-group of its set whose data-delegate-value matches; what the visitor types
 // there is copied into the set's value holder (input[data-delegate-holder]), which starts
 // from the address's query parameter of the holder's own name.
+import { adoptStyles, defineFeature, hiddenRules, warn } from '../../lib/kit';
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 const CONTROLS = 'input,select,textarea';

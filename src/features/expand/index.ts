@@ -1,7 +1,7 @@
-import { adoptStyles, createJournal, defineFeature, findableHidden, hiddenRules, owned, prefersReducedMotion, warn } from '../../lib/kit';
 // Expand/collapse items (div.js-expand), optionally exclusive within data-expand-set.
 // States: unset (no script, content visible), open, closed. ARIA is written first; the
 // content's `hidden` follows when a closing slide ends.
+import { adoptStyles, createJournal, defineFeature, findableHidden, hiddenRules, owned, prefersReducedMotion, warn } from '../../lib/kit';
 
 const HOOK = '.js-expand';
 const SLIDE_MS = 250; // the seed's expand/collapse slide

@@ -1,7 +1,7 @@
-import { adoptStyles, commonAncestor, createJournal, defineFeature, format, hiddenRules, loadLabels, owned, parseNumber, prefersReducedMotion, saveData, warn } from '../../lib/kit';
 // Rotator and hero rotator (div.js-rotator, div.js-hero-rotator): items advance on their own
 // every data-interval ms, as an APG auto-rotating carousel: a pause/play button first in tab
 // order; hover, focus inside and a playing video pause it; reduced motion starts it paused.
+import { adoptStyles, commonAncestor, createJournal, defineFeature, format, hiddenRules, loadLabels, owned, parseNumber, prefersReducedMotion, saveData, warn } from '../../lib/kit';
 
 const HOOK = '.js-rotator,.js-hero-rotator';
 const INTERVAL = 5000;

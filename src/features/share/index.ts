@@ -1,8 +1,8 @@
-import { adoptStyles, createJournal, defineFeature, loadLabels, warn } from '../../lib/kit';
 // Social share links (a.js-share): the network's share address opens in a popup of
 // data-width × data-height, cut off from this page (its window.opener is null); when the
 // popup is blocked the link is followed as it is. On a coarse pointer with the Web Share API
 // the device's own share sheet is used instead.
+import { adoptStyles, createJournal, defineFeature, loadLabels, warn } from '../../lib/kit';
 
 // The seed's popup size, and the bounds a data-* value is clamped to.
 const SIZE = { width: 550, height: 450 };

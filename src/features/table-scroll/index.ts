@@ -1,7 +1,7 @@
-import { adoptStyles, defineFeature, loadLabels } from '../../lib/kit';
 // Scrolling rich-text tables (.rich-text table): a table wider than its column scrolls
 // inside a focusable, named region (axe scrollable-region-focusable); a narrow table is left
 // alone. Re-evaluated whenever the column or the table changes size (ResizeObserver).
+import { adoptStyles, defineFeature, loadLabels } from '../../lib/kit';
 
 const CLASS = 'veneer-table-scroll';
 const HEADING = /^H[1-6]$/;

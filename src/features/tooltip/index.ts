@@ -1,9 +1,9 @@
-import { adoptStyles, createJournal, defineFeature, uniqueId, warn } from '../../lib/kit';
 // Tooltips (.js-tooltip): the text of data-tooltip, or of the elements aria-describedby names,
 // in a role=tooltip popover beside the trigger. WCAG 1.4.13: shown on hover and focus, kept
 // open while the pointer is on it, dismissed with Escape, never hidden by a timer. The top
 // layer (popover="manual") escapes any overflow:hidden or z-index of the site. A coarse
 // pointer (or a touch) toggles it with a tap instead (a toggletip).
+import { adoptStyles, createJournal, defineFeature, uniqueId, warn } from '../../lib/kit';
 
 const EDGE = 18; // the seed's margin from every viewport edge
 const GAP = 8;
