@@ -29,12 +29,12 @@ export function createLoader(settings: CoreSettings, fileOf: (name: string) => s
         clearTimeout(timer);
         // Loaded without define() means the chunk did not run (a syntax error): a failure.
         // A promise (a feature that waits for its labels) is adopted: the load settles with it.
-        feature ? resolve(feature) : reject(Object.assign(Error(url), { name: 'ChunkLoadError' }));
+        feature ? resolve(feature) : reject(Error('ChunkLoadError: ' + url));
       };
       const timer = setTimeout(done, settings.chunkTimeout);
       waiting.set(name, done);
       script.onload = script.onerror = () => done();
-      script.src = policy ? policy.createScriptURL(url) : url;
+      script.src = policy?.createScriptURL(url) ?? url;
       // Each request starts in a task of its own: a script insertion costs the main thread
       // about a millisecond, and a page asks for a dozen chunks at once.
       setTimeout(() => document.head.append(script));
