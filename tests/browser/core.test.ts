@@ -223,6 +223,15 @@ describe('core', () => {
       test.assertClean();
     });
 
+    it('one request for the site footer group on a captured page, each member set up', async () => {
+      const test = await session.open('/news/');
+      expect(chunkRequests(test, 'site-footer')).toHaveLength(1);
+      expect(test.requests.filter((url) => /\/(share|select-link|back-to-top)\.[0-9a-f]{8}\.js$/.test(url))).toEqual([]);
+      const marks = await test.page.$$eval('.js-share, .js-select-link, .js-back-to-top', (all) => [...new Set(all.map((el) => el.getAttribute('data-enhanced')))].sort());
+      expect(marks).toEqual(['back-to-top', 'select-link', 'share']);
+      test.assertClean();
+    });
+
     it("a member that cannot start leaves the others in the group working", async () => {
       // A search toggle whose panel is missing: it warns and stays as it is; the language panel works.
       const test = await session.open('/__fixture/group-bad', {
