@@ -183,6 +183,11 @@ async function main() {
       () => measure.enhance(session, carousel, stubHook, true, runs(5), 10_000),
       (r) => ms(median(r.samples.map((s) => s.total))),
     );
+    const appendMore = await step(
+      `appending 1 000 more hooks after 1 000 enhanced ones (stub chunk, median of ${runs(9)})`,
+      () => measure.appendMore(session, carousel, stubHook, true, runs(9)),
+      (r) => ms(median(r.samples.map((s) => s.total))),
+    );
     const load = await step(
       `page load with 1 000 hooks among 20 000 other elements (median of ${runs(7)})`,
       () => measure.pageLoad(session, carousel, runs(7)),
@@ -396,6 +401,15 @@ async function main() {
         note: `stub chunk (core only): ${breakdown(enhance10k.samples, 'append()', 'scan, starts')}`,
       },
       {
+        id: 'append-more',
+        label: 'append 1 000 more hooks after 1 000 (load more)',
+        value: totals(appendMore.samples),
+        unit: 'ms',
+        budget: null,
+        pass: null,
+        note: `stub chunk (core only), each added block scanned as its own root: ${breakdown(appendMore.samples, 'append()', 'scan, starts')}`,
+      },
+      {
         id: 'page-load',
         label: 'page load: 1 000 hooks in the HTML, core time',
         value: loadCore,
@@ -504,7 +518,7 @@ async function main() {
       });
     }
 
-    const problems = [enhance, enhanceExpand, enhance10k, replace100, replace, replaceExpand, moves, churn, leak].flatMap((r) => r.problems);
+    const problems = [enhance, enhanceExpand, enhance10k, appendMore, replace100, replace, replaceExpand, moves, churn, leak].flatMap((r) => r.problems);
     for (const result of saveData)
       for (const [mode, run] of [['without', result.without], ['with', result.with]] as const)
         problems.push(...run.errors.map((error) => `/${result.page}/ ${mode} save-data: ${error}`));
@@ -537,6 +551,7 @@ async function main() {
       lighthouse: lighthouse && { seconds: lighthouseSeconds, runs: lighthouse },
       details: {
         enhance10000: enhance10k.samples,
+        appendMore: appendMore.samples,
         replace100: replace100.samples,
         churn: churn.samples,
         enhance: enhance.samples,

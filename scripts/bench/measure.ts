@@ -92,6 +92,26 @@ export async function enhance(session: Session, carousel: string, hook: Hook, st
   return { samples, problems: bench.problems };
 }
 
+/**
+ * `hooks` more hooks among 20 000 more elements, appended after as many already enhanced
+ * (a "load more"): the added blocks are not all their parent holds.
+ */
+export async function appendMore(session: Session, carousel: string, hook: Hook, stub: boolean, runs: number, hooks = 1_000) {
+  const bench = await openPage(session, carousel, `<main id="host">${content(20_000, hooks, hook)}</main>`, { stub });
+  const samples: Sample[] = [];
+  for (let run = 0; run < runs; run++) {
+    await prepare(bench, content(20_000, hooks, (i) => hook(i + (run + 1) * hooks)));
+    samples.push(await timed(bench, '#host', 'append'));
+    await bench.page.evaluate(async (keep) => {
+      const host = document.querySelector('#host')!;
+      while (host.children.length > keep) host.lastElementChild!.remove();
+      await (window as unknown as BenchWindow).veneer.ready();
+    }, hooks);
+  }
+  await bench.close();
+  return { samples, problems: bench.problems };
+}
+
 /** Re-enhancement after a list of `count` enhanced hooks is replaced by `count` new ones. */
 export async function replace(session: Session, carousel: string, hook: Hook, stub: boolean, runs: number, count = 1_000) {
   const bench = await openPage(session, carousel, filler(20_000) + '<div id="list"></div>', { stub });

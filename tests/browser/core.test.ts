@@ -113,6 +113,51 @@ describe('core', () => {
     test.assertClean();
   });
 
+  // handle() scans the target of a record that added over 32 nodes, a quarter or more of its
+  // children, as one root (src/injector/enhancer.ts): checked on both sides of that line.
+  // happy-dom gives one record per node, so only a browser takes this path.
+  it.each([
+    ['an empty list (scanned as one root)', 0],
+    ['a list as long (scanned as one root)', 40],
+    ['a list five times as long (scanned block by block)', 200],
+  ])('sets up each hook of 40 blocks appended at once to %s once, none that was there, none removed', async (_, before) => {
+    const test = await session.open('/__fixture/batch', { html: page('<div id="list"></div>') });
+    const marks = await countMarks(test);
+    const result = await test.page.evaluate(
+      async (before, block) => {
+        const veneer = (window as unknown as { veneer: { ready(): Promise<void> } }).veneer;
+        const list = document.getElementById('list')!;
+        const blocks = (count: number) =>
+          Array.from({ length: count }, () => {
+            const section = document.createElement('section');
+            section.innerHTML = testHTML(block);
+            return section;
+          });
+        list.append(...blocks(before));
+        await veneer.ready();
+        const marked = list.querySelectorAll('[data-enhanced]').length;
+        const added = blocks(40);
+        list.append(...added);
+        const removed = added.splice(0, 10);
+        removed.forEach((section) => section.remove());
+        await veneer.ready();
+        return {
+          marked,
+          added: added.map((section) => [...section.querySelectorAll('[data-enhanced]')].map((el) => el.getAttribute('data-enhanced')).join()),
+          removed: removed.filter((section) => section.querySelector('[data-enhanced]')).length,
+        };
+      },
+      before,
+      '<div class="js-expand"><button class="js-expand-trigger">Q</button><div class="js-expand-content">' + CAROUSEL + '</div></div>',
+    );
+    expect(result.marked).toBe(2 * before);
+    expect(result.added).toEqual(Array(30).fill('expand,carousel'));
+    expect(result.removed).toBe(0);
+    // One data-enhanced write per set-up: the blocks there before and the 30 kept, two hooks each.
+    expect(await marks()).toBe(2 * before + 60);
+    test.assertClean();
+  });
+
   it('never enhances an element removed during its async start, and once if re-added', async () => {
     const test = await session.open('/__fixture/async-start', { html: page('<div id="host"></div>') });
     const result = await test.page.evaluate(async (html) => {
