@@ -40,13 +40,14 @@ export const YEARS = 10;
 
 /**
  * The picker's bounds: today ± YEARS, narrowed by `data-min` / `data-max` (dates as
- * parseDate reads them, meant as YYYY-MM-DD). Either one malformed, min after max, or no day left within the range: both are ignored (`ignored`).
+ * parseDate reads them, meant as YYYY-MM-DD; blank is missing). Either one malformed, min after max, or no day left within the range: both are ignored (`ignored`).
  */
 export function bounds(rawMin: string | null, rawMax: string | null, now = today()): { min: number; max: number; ignored?: boolean } {
   const min = addMonths(now, -12 * YEARS);
   const max = addMonths(now, 12 * YEARS);
-  const low = rawMin == null ? min : parseDate(rawMin);
-  const high = rawMax == null ? max : parseDate(rawMax);
+  // Blank is missing: a template prints an unset optional value as data-min="".
+  const low = !rawMin?.trim() ? min : parseDate(rawMin);
+  const high = !rawMax?.trim() ? max : parseDate(rawMax);
   const narrowed = { min: Math.max(min, low ?? NaN), max: Math.min(max, high ?? NaN) };
   return narrowed.min <= narrowed.max ? narrowed : { min, max, ignored: true };
 }

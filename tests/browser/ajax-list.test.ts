@@ -460,4 +460,37 @@ describe('ajax lists', () => {
     test.assertClean();
     await test.page.close();
   });
+  it('a pager item without href (the current page, as some templates print it) loads nothing and throws nothing', async () => {
+    const html = NEWS.replace('<a class="js-ajax-page" href="/news/?page=1" aria-current="page">', '<a class="js-ajax-page" aria-current="page">');
+    const test = await openNews(session, html);
+    await test.page.click('.js-ajax-page[aria-current="page"]');
+    await sleep(300);
+    expect(listRequests(test.requests)).toEqual([]);
+    expect((await state(test.page)).address).toBe('/news/');
+    test.assertClean();
+    await test.page.close();
+  });
+
+  it('a filter that is also form.js-validate: an invalid submit shows the error and loads nothing; a valid one loads', async () => {
+    const html = NEWS.replace('<form class="js-ajax-filter form"', '<form class="js-ajax-filter js-validate form"').replace(
+      '<input type="search" id="news-q" name="q"',
+      '<input type="search" id="news-q" name="q" data-regex="^.{3,}$" data-regex-message="Three letters or more."',
+    );
+    const test = await openNews(session, html);
+    // The value set without a change event: only the submit path is under test.
+    const submitWith = (value: string) =>
+      test.page.evaluate((value) => {
+        (document.getElementById('news-q') as HTMLInputElement).value = value;
+        document.querySelector<HTMLFormElement>('.js-ajax-filter')!.requestSubmit();
+      }, value);
+    await submitWith('a');
+    await sleep(300);
+    expect(listRequests(test.requests)).toEqual([]);
+    expect(await test.page.$eval('#news-q', (el) => el.getAttribute('aria-invalid'))).toBe('true');
+    await submitWith('abc');
+    await idle(test.page);
+    expect(listRequests(test.requests)).toEqual(['/news/list?category=all&q=abc']);
+    test.assertClean();
+    await test.page.close();
+  });
 });

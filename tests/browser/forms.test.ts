@@ -280,4 +280,25 @@ describe('form validation', () => {
     test.assertClean();
     await page.close();
   });
+  it('an option list whose every choice is disabled is skipped: the form posts', async () => {
+    const html = fixture(
+      '<form class="js-validate" id="closed" action="/forms/closed" method="post">' +
+        '<fieldset class="js-required-group" data-required-message="Pick one"><legend>Sessions</legend>' +
+        '<div class="choice"><input type="checkbox" id="s1" name="s" value="1" disabled><label for="s1">Full</label></div>' +
+        '<div class="choice"><input type="radio" id="s2" name="s" value="2" disabled><label for="s2">Full</label></div></fieldset>' +
+        '<button>Send</button></form>',
+    );
+    const test = await session.open('/__fixture/forms-closed', { html });
+    const page = test.page;
+    const cancelled = await page.$eval('#closed', (form) => {
+      let prevented = true;
+      form.addEventListener('submit', (event) => ((prevented = event.defaultPrevented), event.preventDefault()), { once: true });
+      (form as HTMLFormElement).requestSubmit();
+      return prevented;
+    });
+    expect(cancelled).toBe(false);
+    expect(await invalid(page, '#closed')).toEqual([]);
+    test.assertClean();
+    await page.close();
+  });
 });

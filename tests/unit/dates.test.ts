@@ -38,6 +38,10 @@ describe('bounds', () => {
     expect(bounds('2026-03-13', '2026-12-18', now)).toEqual({ min: day('2026-03-13'), max: day('2026-12-18') });
     expect(bounds('1900-01-01', null, now)).toEqual({ min: day('2016-06-15'), max: day('2036-06-15') });
   });
+  it('takes a blank bound as missing (a template printing an unset value), the other still narrows', () => {
+    expect(bounds('', '2026-12-18', now)).toEqual({ min: day('2016-06-15'), max: day('2026-12-18') });
+    expect(bounds('2026-03-13', '  ', now)).toEqual({ min: day('2026-03-13'), max: day('2036-06-15') });
+  });
   it.each([
     ['2026-13-45', 'tomorrow'],
     ['2026-12-01', '2026-01-01'],

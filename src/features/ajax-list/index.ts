@@ -140,17 +140,19 @@ defineFeature<HTMLElement>('ajax-list', (list, { signal, labels }) => {
   const submit = (form: HTMLFormElement, submitter?: HTMLElement | null) =>
     load(new URLSearchParams(new FormData(form, submitter) as unknown as string).toString(), 'filter');
 
-  for (const form of forms) {
-    form.addEventListener('change', () => submit(form), { signal });
-    form.addEventListener(
-      'submit',
-      (event) => {
-        event.preventDefault();
-        submit(form, event.submitter);
-      },
-      { signal },
-    );
-  }
+  for (const form of forms) form.addEventListener('change', () => submit(form), { signal });
+  // Heard on the list, bubbling: after the form's own listeners. A submit that validation
+  // cancelled (forms, on a js-validate filter) shows its errors and loads nothing.
+  list.addEventListener(
+    'submit',
+    (event) => {
+      const form = event.target as HTMLFormElement;
+      if (!forms.includes(form) || event.defaultPrevented) return;
+      event.preventDefault();
+      submit(form, event.submitter);
+    },
+    { signal },
+  );
 
   list.addEventListener(
     'click',
@@ -166,7 +168,9 @@ defineFeature<HTMLElement>('ajax-list', (list, { signal, labels }) => {
         event.shiftKey ||
         event.altKey ||
         (link.target && link.target != '_self') ||
-        link.hasAttribute('download')
+        link.hasAttribute('download') ||
+        // The current page's item is often a link without href: nothing to load.
+        !link.hasAttribute('href')
       )
         return;
       const url = new URL(link.href);

@@ -52,7 +52,10 @@ defineFeature<HTMLFormElement>('forms', (form, { signal, bus, labels }) => {
   // Broken patterns are reported at start (and skipped).
   form.querySelectorAll('[data-regex]').forEach(pattern);
 
-  const skipped = (element: Element) => element.matches(':disabled') || !rendered(element);
+  const skipped = (element: Element) =>
+    element.matches(':disabled') ||
+    !rendered(element) ||
+    (element.matches(GROUP) && !element.querySelector('input:is([type=checkbox],[type=radio]):enabled'));
   // select-one, textarea… never match.
   const isCheck = (control: Element) => /^(checkbox|radio)$/.test((control as HTMLInputElement).type);
   const checkedIn = (group: Element) =>
