@@ -301,4 +301,38 @@ describe('form validation', () => {
     test.assertClean();
     await page.close();
   });
+  it("keeps the browser's own checks that novalidate turns off (type=email, minlength), with the browser's text, unless the form had novalidate", async () => {
+    const form = (id: string, attributes = '') =>
+      `<form class="js-validate" id="${id}" action="/forms/${id}" method="post"${attributes}>` +
+      `<label for="${id}-mail">Mail</label><input type="email" id="${id}-mail" name="mail">` +
+      `<label for="${id}-code">Code</label><input id="${id}-code" name="code" minlength="4"><button>Send</button></form>`;
+    const test = await session.open('/__fixture/forms-native', { html: fixture(form('native') + form('own', ' novalidate')) });
+    const page = test.page;
+    const submit = (id: string, mail: string) =>
+      page.$eval(
+        '#' + id,
+        (form, mail) => {
+          (form.querySelector('[type=email]') as HTMLInputElement).value = mail as string;
+          let prevented = true;
+          form.addEventListener('submit', (event) => ((prevented = event.defaultPrevented), event.preventDefault()), { once: true });
+          (form as HTMLFormElement).requestSubmit();
+          return prevented;
+        },
+        mail,
+      );
+    expect(await submit('native', 'not-an-address')).toBe(true);
+    const errors = await invalid(page, '#native');
+    expect(errors.map((e) => e.id)).toEqual(['native-mail']);
+    expect(errors[0].message.length).toBeGreaterThan(0);
+    // minlength counts only what the visitor typed (the browser's rule).
+    await page.type('#native-code', 'ab');
+    expect(await submit('native', 'visitor@example.com')).toBe(true);
+    expect((await invalid(page, '#native')).map((e) => e.id)).toEqual(['native-code']);
+    await page.type('#native-code', 'cd');
+    expect(await invalid(page, '#native')).toEqual([]);
+    expect(await submit('native', 'visitor@example.com')).toBe(false);
+    expect(await submit('own', 'not-an-address')).toBe(false);
+    test.assertClean();
+    await page.close();
+  });
 });

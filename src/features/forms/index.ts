@@ -60,12 +60,17 @@ defineFeature<HTMLFormElement>('forms', (form, { signal, bus, labels }) => {
   const isCheck = (control: Element) => /^(checkbox|radio)$/.test((control as HTMLInputElement).type);
   const checkedIn = (group: Element) =>
     [...group.querySelectorAll<HTMLInputElement>('input[type=checkbox],input[type=radio]')].filter((box) => box.checked && !box.disabled).length;
+  // novalidate turns the browser's checks off, so veneer takes them over: type=email, url,
+  // number, pattern, minlength, min/max keep blocking a wrong value, with the browser's text.
+  // A form that had novalidate itself keeps them off.
+  const nativeError = (element: Element) => (noValidate ? '' : (element as Control).validationMessage || '');
+  const hasRule = (element: Element) => element.matches('[required],[data-regex]') || !!nativeError(element);
   // The targets, in document order: option lists and fields with a rule.
   const targets = () =>
     [...form.querySelectorAll<HTMLElement>(GROUP + ',input,select,textarea')].filter(
       (element) =>
         !skipped(element) &&
-        (element.matches(GROUP) || (element.matches('[required],[data-regex]') && (element as HTMLInputElement).type != 'hidden')),
+        (element.matches(GROUP) || ((hasRule(element) || shown.has(element)) && (element as HTMLInputElement).type != 'hidden')),
     );
 
   function error(target: Element): string {
@@ -73,17 +78,19 @@ defineFeature<HTMLFormElement>('forms', (form, { signal, bus, labels }) => {
     const control = target as Control;
     const source = pattern(control);
     const radio = control.type == 'radio' && control.name;
-    return fieldError({
-      required: control.hasAttribute('required'),
-      check: isCheck(control),
-      checked: radio
-        ? [...form.querySelectorAll<HTMLInputElement>('input[type=radio]')].some((r) => r.name === control.name && r.checked)
-        : (control as HTMLInputElement).checked,
-      value: control.value,
-      requiredMessage: messageOr(control.getAttribute('data-required-message'), labels!.formsRequired),
-      regexMessage: messageOr(control.getAttribute('data-regex-message'), labels!.formsPattern),
-      mismatch: source ? mismatch(source) : undefined,
-    });
+    return (
+      fieldError({
+        required: control.hasAttribute('required'),
+        check: isCheck(control),
+        checked: radio
+          ? [...form.querySelectorAll<HTMLInputElement>('input[type=radio]')].some((r) => r.name === control.name && r.checked)
+          : (control as HTMLInputElement).checked,
+        value: control.value,
+        requiredMessage: messageOr(control.getAttribute('data-required-message'), labels!.formsRequired),
+        regexMessage: messageOr(control.getAttribute('data-regex-message'), labels!.formsPattern),
+        mismatch: source ? mismatch(source) : undefined,
+      }) || nativeError(control)
+    );
   }
 
   function clear(target: Element) {
@@ -130,7 +137,7 @@ defineFeature<HTMLFormElement>('forms', (form, { signal, bus, labels }) => {
       touched.add(group);
       check(group);
     }
-    if (touched.has(control) && control.matches('[required],[data-regex]')) check(control);
+    if (touched.has(control) && (hasRule(control) || shown.has(control))) check(control);
   };
   form.addEventListener('keyup', revalidate, { signal });
   form.addEventListener('change', revalidate, { signal });
