@@ -71,11 +71,14 @@ export const YOUTUBE_IFRAME_API_JS = `/* veneer harness: offline stand-in of the
     var self = this;
     setTimeout(function () {
       if (self._destroyed) return;
+      // As YouTube's player: the playback methods exist only once it is ready.
+      for (var name in playback) self[name] = playback[name];
       self._fire('onReady');
       if (String(vars.autoplay) === '1') self.playVideo();
     }, 0);
   }
 
+  var playback = {};
   Player.prototype._fire = function (name, data) {
     var handler = this._events[name];
     if (typeof handler === 'function') handler({ target: this, data: data });
@@ -88,28 +91,28 @@ export const YOUTUBE_IFRAME_API_JS = `/* veneer harness: offline stand-in of the
     this._state = state;
     this._fire('onStateChange', state);
   };
-  Player.prototype.playVideo = function () { this._record('playVideo'); this._setState(PlayerState.PLAYING); };
-  Player.prototype.pauseVideo = function () { this._record('pauseVideo'); this._setState(PlayerState.PAUSED); };
-  Player.prototype.stopVideo = function () { this._record('stopVideo'); this._time = 0; this._setState(PlayerState.CUED); };
-  Player.prototype.getPlayerState = function () { return this._state; };
-  Player.prototype.getCurrentTime = function () { return this._time; };
-  Player.prototype.getDuration = function () { return 120; };
-  Player.prototype.seekTo = function (seconds) { this._record('seekTo'); this._time = Number(seconds) || 0; };
-  Player.prototype.mute = function () { this._muted = true; };
-  Player.prototype.unMute = function () { this._muted = false; };
-  Player.prototype.isMuted = function () { return this._muted; };
-  Player.prototype.setVolume = function (v) { this._volume = Number(v); };
-  Player.prototype.getVolume = function () { return this._volume; };
+  playback.playVideo = function () { this._record('playVideo'); this._setState(PlayerState.PLAYING); };
+  playback.pauseVideo = function () { this._record('pauseVideo'); this._setState(PlayerState.PAUSED); };
+  playback.stopVideo = function () { this._record('stopVideo'); this._time = 0; this._setState(PlayerState.CUED); };
+  playback.getPlayerState = function () { return this._state; };
+  playback.getCurrentTime = function () { return this._time; };
+  playback.getDuration = function () { return 120; };
+  playback.seekTo = function (seconds) { this._record('seekTo'); this._time = Number(seconds) || 0; };
+  playback.mute = function () { this._muted = true; };
+  playback.unMute = function () { this._muted = false; };
+  playback.isMuted = function () { return this._muted; };
+  playback.setVolume = function (v) { this._volume = Number(v); };
+  playback.getVolume = function () { return this._volume; };
   Player.prototype.setSize = function (w, h) { this._iframe.width = String(w); this._iframe.height = String(h); return this; };
   Player.prototype.getIframe = function () { return this._iframe; };
   Player.prototype.getVideoUrl = function () { return 'https://www.youtube.com/watch?v=' + encodeURIComponent(this._videoId); };
   Player.prototype.getVideoData = function () { return { video_id: this._videoId, title: '', author: '' }; };
-  Player.prototype.loadVideoById = function (id) {
+  playback.loadVideoById = function (id) {
     this._record('loadVideoById');
     this._videoId = String(typeof id === 'object' && id ? id.videoId : id);
     this._setState(PlayerState.PLAYING);
   };
-  Player.prototype.cueVideoById = function (id) {
+  playback.cueVideoById = function (id) {
     this._record('cueVideoById');
     this._videoId = String(typeof id === 'object' && id ? id.videoId : id);
     this._setState(PlayerState.CUED);

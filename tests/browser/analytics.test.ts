@@ -245,6 +245,27 @@ describe('analytics', () => {
       await test.page.close();
     });
 
+    it('a prompt on another tag with the type spaced and capitalised (aside, " Cookie ") also holds every hit until it is answered', async () => {
+      await clear(session);
+      const path = '/__fixture/consent-aside';
+      const html = fixture(
+        PROMPT.replace('<div class="js-permission" data-permission="cookie">', '<aside class="js-permission" data-permission=" Cookie ">').replace('</button></div>', '</button></aside>'),
+        tag(`data-analytics-id="G-TEST123" data-analytics-endpoint="${STUB}"`),
+      );
+      const test = await openFresh(session, path, html);
+      await test.page.click('#t');
+      await sleep(400);
+      expect(await recorded(session)).toEqual([]);
+      expect(await test.page.$eval('.js-permission', (el) => el.getAttribute('data-enhanced'))).toBe('permission');
+      await test.page.click('.js-permission-allow');
+      expect(events(await hitsFor(session, path, 2))).toEqual([
+        ['page_view', undefined, undefined, undefined],
+        ['a', 'c', undefined, undefined],
+      ]);
+      test.assertClean();
+      await test.page.close();
+    });
+
     it('an answer "yes" stored by the prompt (src/lib/consent.ts) sends at once', async () => {
       await clear(session);
       const { path, html } = page('consent-stored');

@@ -137,6 +137,23 @@ describe('video players', () => {
     test.assertClean();
   });
 
+  it('a second player started while the first is not ready yet (YouTube adds pauseVideo on ready): both play, no error', async () => {
+    const test = await session.open('/__fixture/video-early', withYoutube({ html: fixture(link('aaaaaaaaaaa') + link('bbbbbbbbbbb')) }));
+    await test.page.evaluate(() => {
+      const [first, second] = document.querySelectorAll<HTMLElement>('a.js-video');
+      // The first player's iframe is in: its object exists, its onReady is a task away.
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('iframe')) return;
+        observer.disconnect();
+        second.click();
+      }).observe(document.body, { childList: true, subtree: true });
+      first.click();
+    });
+    await test.page.waitForFunction(() => document.querySelectorAll('iframe').length === 2);
+    expect((await frames(test.page)).map((f) => f.path)).toEqual(['/embed/aaaaaaaaaaa', '/embed/bbbbbbbbbbb']);
+    test.assertClean();
+  });
+
   it("calls the page's own onYouTubeIframeAPIReady, and waits for YT.Player when window.YT exists before it", async () => {
     const page = '<script>window.YT = { loading: 1 }; window.__own = 0; window.onYouTubeIframeAPIReady = () => window.__own++;</script>';
     const test = await session.open('/__fixture/video-own', withYoutube({ html: fixture(link('aaaaaaaaaaa'), page + '<script defer src="/Content/scripts/dist/veneer.js"></script>') }));
