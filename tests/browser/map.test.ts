@@ -144,6 +144,10 @@ describe('map', () => {
     await test.page.waitForFunction(() => document.querySelector('.js-map')?.classList.contains('has-error'), { timeout: 3000 });
     expect(await state(test.page)).toMatchObject({ iframe: null, fallbackInert: [false], classes: ['has-error'], busy: null });
     expect(test.warnings.some((w) => w.includes('map: the map did not load'))).toBe(true);
+    // The button stays and asks again.
+    await test.page.click('.veneer-map-load');
+    expect(await test.page.$$eval('.js-map iframe', (all) => all.length)).toBe(1);
+    expect(await test.page.$eval('.js-map', (el) => el.getAttribute('aria-busy'))).toBe('true');
     test.assertClean();
   });
 

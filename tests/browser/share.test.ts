@@ -64,13 +64,20 @@ describe('share', () => {
     const html = fixture(
       `<a class="js-share" id="plain" href="/__share-target/?u=https%3A%2F%2Fexample.com%2F">Share</a>` +
         `<a class="js-share" id="labelled" aria-label="Share on LinkedIn" href="https://www.linkedin.com/x">in</a>` +
-        `<a class="js-share" id="said" href="https://www.linkedin.com/y">LinkedIn (opens in a new window)</a>`,
+        `<a class="js-share" id="said" href="https://www.linkedin.com/y">LinkedIn (opens in a new window)</a>` +
+        `<a class="js-share" id="icon" title="Share on Facebook" href="https://www.facebook.com/z"><svg aria-hidden="true" width="16" height="16"></svg></a>`,
     );
     const test = await session.open('/__fixture/share-name', { html: withSpy(html) });
     const page = test.page;
     const names = () =>
       page.$$eval('a.js-share', (all) => all.map((a) => a.getAttribute('aria-label') ?? a.textContent));
-    expect(await names()).toEqual(['Share (opens in new window)', 'Share on LinkedIn (opens in new window)', 'LinkedIn (opens in a new window)']);
+    // An icon link named by its title keeps that name, with the warning after it.
+    expect(await names()).toEqual([
+      'Share (opens in new window)',
+      'Share on LinkedIn (opens in new window)',
+      'LinkedIn (opens in a new window)',
+      'Share on Facebook (opens in new window)',
+    ]);
     expect(await page.$eval('#plain .veneer-visually-hidden', (el) => el.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
 
     await page.click('#plain');
@@ -94,6 +101,7 @@ describe('share', () => {
       '<a class="js-share" id="plain" href="/__share-target/?u=https%3A%2F%2Fexample.com%2F">Share</a>',
       '<a class="js-share" id="labelled" aria-label="Share on LinkedIn" href="https://www.linkedin.com/x">in</a>',
       '<a class="js-share" id="said" href="https://www.linkedin.com/y">LinkedIn (opens in a new window)</a>',
+      '<a class="js-share" id="icon" title="Share on Facebook" href="https://www.facebook.com/z"><svg aria-hidden="true" width="16" height="16"></svg></a>',
     ]);
     test.assertClean();
   });
