@@ -65,6 +65,24 @@ describe('dependent fields', () => {
     await test.page.close();
   });
 
+  it('start-up restores a group of radios by checking the one with the value, never rewriting a value', async () => {
+    const html = fixture(
+      '<form action="/forms/radios"><select class="js-delegate" name="topic" data-delegate-set="topic"><option value="">Choose</option><option value="x">X</option></select>' +
+        '<div class="js-delegate-group" data-delegate-set="topic" data-delegate-value="x">' +
+        '<input type="radio" id="ra" name="detail_choice" value="a"><label for="ra">A</label>' +
+        '<input type="radio" id="rb" name="detail_choice" value="b"><label for="rb">B</label></div>' +
+        '<input type="hidden" name="topic_detail" data-delegate-holder="topic"></form>',
+    );
+    const test = await session.open('/__fixture/delegate-radios?topic=x&topic_detail=b', { html });
+    expect(await shown(test.page)).toEqual(['x']);
+    expect(await test.page.$$eval('input[type=radio]', (all) => all.map((r) => [(r as HTMLInputElement).value, (r as HTMLInputElement).checked]))).toEqual([
+      ['a', false],
+      ['b', true],
+    ]);
+    test.assertClean();
+    await test.page.close();
+  });
+
   it('bad inputs (row 26): markup in the query is a plain value, a value matching no group shows none, 100 groups, 0 hits', async () => {
     const many = Array.from({ length: 100 }, (_, i) => `<div class="js-delegate-group" data-delegate-set="s" data-delegate-value="v${i}"><label>G${i}<input name="g${i}"></label></div>`).join('');
     const options = Array.from({ length: 100 }, (_, i) => `<option value="v${i}">v${i}</option>`).join('');
