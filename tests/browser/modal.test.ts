@@ -1,7 +1,10 @@
 // Modal and filter modal (div.js-modal#id, div.js-filter-modal#id) in Chromium against the
 // production build: the home page's newsletter modal (two [data-modal-open] triggers), the news
 // page's filter panel (a modal up to 1023 px only), and fixtures for nesting and bad inputs.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'puppeteer';
+import { REPO_ROOT } from '../../src/harness/server';
 import { describe, expect, it } from 'vitest';
 import { fixture, openBefore, type OpenBeforeOptions } from './helpers';
 import { useSession, type Session } from './support';
@@ -351,6 +354,21 @@ describe('filter modal', () => {
   const session = useSession();
   // The panel's top is at 635 px at this width: below a 500 px viewport, on a 900 px one.
   const SMALL = { width: 800, height: 500 };
+
+  it('a filter modal without .js-modal-body (the contract names none): the whole panel is the body; it opens and closes', async () => {
+    const html = readFileSync(path.join(REPO_ROOT, 'legacy-pages/news/index.html'), 'utf8')
+      .replace('<div class="js-filter-modal filter-panel" id="news-filter">\n            <div class="js-modal-body">', '<div class="js-filter-modal filter-panel" id="news-filter">\n            <div>')
+      .replace(/ data-analytics-id="[^"]*"/, '');
+    expect(html).not.toContain('<div class="js-modal-body">\n              <button type="button" class="js-modal-close modal-close" aria-label="Close filters">');
+    const test = await session.open('/news/', { html, viewport: SMALL });
+    expect(await test.page.$eval(FILTER, (el) => el.getAttribute('data-enhanced'))).toBe('modal');
+    await test.page.click('[data-modal-open="news-filter"]');
+    await until(test.page, true, FILTER);
+    expect(await state(test.page, FILTER)).toMatchObject({ open: true, role: 'dialog', focusInside: true });
+    await test.page.keyboard.press('Escape');
+    expect(await state(test.page, FILTER)).toEqual(CLOSED);
+    test.assertClean();
+  });
 
   it('from 1024 px it is the inline panel, and its trigger does nothing', async () => {
     const test = await session.open('/news/');

@@ -327,4 +327,23 @@ describe('popup modal', () => {
     expect((await posts(session)).map((post) => post.fields)).toEqual([{ email: 'x@example.com' }]);
     test.assertClean();
   });
+  it('a popup without .js-modal-body (the contract names none): the whole element is the dialog body; it opens and posts', async () => {
+    const path = '/__fixture/popup-no-body';
+    const html = fixture(
+      '<div class="js-popup-modal" id="promo-popup" data-success-message="Thanks." data-error-message="Sorry.">' +
+        '<button type="button" class="js-modal-close" aria-label="Close">×</button><h2>Free check</h2>' +
+        '<form action="/forms/popup" method="post"><label for="promo-email">Work email</label><input type="email" id="promo-email" name="email" required>' +
+        '<label for="promo-company">Company</label><input id="promo-company" name="company"><button type="submit">Send</button></form></div>',
+    );
+    const test = await openHome(session, path, { respond: (url) => (new URL(url).pathname === path ? { body: html } : undefined) });
+    expect(await test.page.$$eval(`${POPUP} .js-modal-body`, (all) => all.length)).toBe(0);
+    expect(await test.page.$eval(POPUP, (el) => el.getAttribute('data-enhanced'))).toBe('popup-modal');
+    await openPopup(test.page);
+    expect(await test.page.$eval(POPUP, (el) => el.contains(document.activeElement))).toBe(true);
+    await fill(test.page);
+    await test.page.click(`${POPUP} button[type=submit]`);
+    await test.page.waitForFunction((sel: string) => !!document.querySelector(sel + ' [role=status]')?.textContent, { timeout: 3000 }, POPUP);
+    expect(await posts(session)).toHaveLength(1);
+    test.assertClean();
+  });
 });

@@ -10,9 +10,10 @@ const HOOK = '.js-modal,.js-filter-modal,.js-popup-modal';
 const SMALL = '(max-width: 1023px)';
 
 defineFeature<HTMLElement>('modal', (element, { signal, bus, settle }) => {
-  const body = owned(element, '.js-modal-body', HOOK)[0];
-  if (!element.id || !body) return warn('modal: no id or no .js-modal-body; left as it is', element);
   const filter = element.matches('.js-filter-modal');
+  // The contract names a body for the modal, not for the filter modal: without one, the whole panel is.
+  const body = owned(element, '.js-modal-body', HOOK)[0] ?? (filter ? element : undefined);
+  if (!element.id || !body) return warn('modal: no id or no .js-modal-body; left as it is', element);
   const small = () => !filter || matchMedia(SMALL).matches;
   const j = createJournal();
   let close: (() => void) | undefined;

@@ -16,9 +16,10 @@ const TIMEOUT_MS = 10000;
 const TIMEOUT = 'timeout';
 
 defineFeature<HTMLElement>('popup-modal', (element, { signal, settle, labels }) => {
-  const body = owned(element, '.js-modal-body', '.js-modal,.js-filter-modal,.js-popup-modal')[0];
+  // The contract's popup "holds form[action]" and names no body: without one, the whole element is.
+  const body = owned(element, '.js-modal-body', '.js-modal,.js-filter-modal,.js-popup-modal')[0] ?? element;
   const form = element.querySelector<HTMLFormElement>('form[action]');
-  if (!element.id || !body || !form) return warn('popup-modal: no id, .js-modal-body or form[action]; left as it is', element);
+  if (!element.id || !form) return warn('popup-modal: no id or no form[action]; left as it is', element);
   const message = (name: string, fallback: string) =>
     element.getAttribute(name) || (warn(`popup-modal: no ${name}; using "${fallback}"`, element), fallback);
   const success = message('data-success-message', labels!.popupModalSuccess);
