@@ -37,7 +37,8 @@ defineFeature<HTMLScriptElement>('analytics', (script, { bus, settings, signal }
   const own = settings.data.analyticsEndpoint!;
   const endpoint = own && ANALYTICS_ENDPOINT.valid(own) ? new URL(own, location.href).href : GA4;
 
-  const asked = document.querySelector('div.js-permission[data-permission=cookie]');
+  // Any tag, the type trimmed and any case, as the permission feature reads it.
+  const asked = [...document.querySelectorAll<HTMLElement>('.js-permission')].some((prompt) => prompt.dataset.permission?.trim().toLowerCase() == 'cookie');
   const answer = storedPermission('cookie');
   // Without a prompt the site asks for no consent; a "no" given on another page still holds.
   let consent = answer == 'yes' || (!asked && answer != 'no');

@@ -51,8 +51,13 @@ defineFeature<HTMLSelectElement>('delegate', (select, { signal, settle }) => {
   for (const group of groups) {
     if (matches(group)) {
       show(group, true);
-      const first = controls(group)[0];
-      if (first && holder?.value) first.value = holder.value;
+      const all = controls(group);
+      const first = all[0];
+      // A choice (radio, checkbox) is checked, never rewritten: its value is what it submits.
+      if (first && holder?.value)
+        /^(radio|checkbox)$/.test((first as HTMLInputElement).type)
+          ? all.forEach((control) => (control as HTMLInputElement).value === holder.value && ((control as HTMLInputElement).checked = true))
+          : (first.value = holder.value);
     } else {
       enable(group, false);
       cancels.push(settle(group, signal, (on) => (group.hidden = on || hidden.get(group)!)));

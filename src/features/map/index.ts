@@ -76,6 +76,8 @@ defineFeature<HTMLElement>('map', (element, { signal, settings, labels }) => {
       } else {
         warn('map: the map did not load; the static map stays', element);
         iframe!.remove();
+        // The button stays and asks again.
+        iframe = undefined;
         j.flag(element, 'has-error', true);
       }
     };

@@ -15,7 +15,8 @@ import { adoptStyles, createJournal, defineFeature, hiddenRules, loadLabels, war
 const UNSEEN = 'veneer-unseen';
 
 defineFeature<HTMLElement>('permission', (prompt, { bus, signal, settle, labels }) => {
-  const type = prompt.dataset.permission as PermissionType;
+  // Trimmed and lower-cased as the analytics feature reads it, so both agree on a cookie prompt.
+  const type = prompt.dataset.permission?.trim().toLowerCase() as PermissionType;
   const supported = PERMISSION_TYPES.includes(type);
   const allow = prompt.querySelector<HTMLElement>('.js-permission-allow');
   const deny = prompt.querySelector<HTMLElement>('.js-permission-deny');

@@ -51,7 +51,8 @@ defineFeature<HTMLAnchorElement>('share', (link, { signal, labels }) => {
 
   // The accessible name says where the link goes, unless the markup says it already.
   let label: HTMLElement | undefined;
-  const name = link.getAttribute('aria-label');
+  // An icon link named only by its title: a hidden span would become the whole name.
+  const name = link.getAttribute('aria-label') || (!link.textContent!.trim() && link.title) || null;
   if (safe && !/new window/i.test(name ?? link.textContent!)) {
     if (name) j.set(link, 'aria-label', name + ' ' + labels!.shareNewWindow);
     else {

@@ -75,7 +75,8 @@ defineFeature<HTMLAnchorElement>('video', (link, { bus, signal, settings, labels
     bus.emit('/video/playing', { videoId });
     starting = undefined;
   };
-  const onPlaying = () => starting !== self && player?.pauseVideo();
+  // A player has pauseVideo only once it is ready: called earlier it would throw in the emitter.
+  const onPlaying = () => starting !== self && typeof player?.pauseVideo == 'function' && player.pauseVideo();
   bus.on('/video/playing', onPlaying);
 
   const start = (clicked: boolean) => {
