@@ -228,6 +228,51 @@ describe('modal', () => {
     test.assertClean();
   });
 
+  it('a date picker or lightbox opened inside a modal answers its own clicks, Escape and Tab; the modal stays open', async () => {
+    const html = fixture(
+      `<button id="open" data-modal-open="m">Open</button>` +
+        `<div class="js-modal" id="m"><div class="js-modal-body"><h2>Register</h2><label for="d">Date</label> <input class="js-datepicker" id="d">` +
+        ` <a class="js-lightbox" data-lightbox-type="inline" href="#note" id="more">More</a> <button class="js-modal-close">Close</button></div></div>` +
+        `<div id="note"><p>Inline note</p><button id="in-note">OK</button></div>`,
+    );
+    const test = await session.open('/__fixture/modal-over', { html });
+    const page = test.page;
+    const modalOpen = () => page.$eval('#m', (el) => el.classList.contains('is-open'));
+    await page.click('#open');
+    await until(page, true, '#m');
+    // The date picker: a click on a day picks it and leaves the modal open.
+    await page.click('.veneer-datepicker-button');
+    await page.waitForSelector('dialog.veneer-datepicker[open] td[tabindex="0"]');
+    await page.click('dialog.veneer-datepicker[open] td[tabindex="-1"]:not([aria-disabled="true"])');
+    expect(await page.$eval('#d', (el) => (el as HTMLInputElement).value)).toMatch(/^\d{4}-\d\d-\d\d$/);
+    expect(await modalOpen()).toBe(true);
+    // Tab stays in the picker; Escape closes the picker only, focus back on its button.
+    await page.click('.veneer-datepicker-button');
+    await page.waitForSelector('dialog.veneer-datepicker[open] td[tabindex="0"]');
+    // The day is the last stop (APG): Tab wraps to the first month button, Shift+Tab back to the day.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement === document.querySelector('dialog.veneer-datepicker button'))).toBe(true);
+    await page.keyboard.down('Shift');
+    await page.keyboard.press('Tab');
+    await page.keyboard.up('Shift');
+    expect(await page.evaluate(() => document.activeElement?.matches('dialog.veneer-datepicker td[tabindex="0"]'))).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await page.evaluate(() => [!!document.querySelector('dialog.veneer-datepicker[open]'), document.activeElement?.className])).toEqual([false, 'veneer-datepicker-button']);
+    expect(await modalOpen()).toBe(true);
+    // The lightbox: a click on its content and Escape close the lightbox only.
+    await page.click('#more');
+    await page.waitForSelector('dialog.veneer-lightbox[open] #in-note');
+    await page.click('#in-note');
+    expect(await modalOpen()).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('dialog.veneer-lightbox[open]'));
+    expect(await modalOpen()).toBe(true);
+    // The modal answers again.
+    await page.keyboard.press('Escape');
+    await until(page, false, '#m');
+    test.assertClean();
+  });
+
   it('open and close 1000 times, nested: nothing stuck, no leaked listeners (row 23)', async () => {
     // A small page: the home page's style recalculations would make this a slow test.
     const html = fixture(

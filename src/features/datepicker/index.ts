@@ -132,6 +132,17 @@ defineFeature<HTMLInputElement>('datepicker', (input, { signal, labels }) => {
         dialog.className = 'veneer-datepicker';
         dialog.ariaLabel = L.datepickerChoose;
         dialog.addEventListener('close', () => button.focus(), { signal });
+        // APG: Tab from the last element goes to the first (a modal <dialog> lets it out to the browser).
+        dialog.addEventListener(
+          'keydown',
+          (event) => {
+            const all = dialog!.querySelectorAll<HTMLElement>('button,[tabindex="0"]');
+            const [first, last] = [all[0], all[all.length - 1]];
+            if (event.key == 'Tab' && document.activeElement == (event.shiftKey ? first : last))
+              event.preventDefault(), (event.shiftKey ? last : first).focus();
+          },
+          { signal },
+        );
       }
       document.body.append(dialog);
       dialog.showModal();
