@@ -26,13 +26,13 @@ export function position(from: number, to: number, elapsed: number, total: numbe
 
 /**
  * The space the sticky header takes at the top of the viewport once it sticks: its sticky
- * `top` plus its height, when `header.js-header` is sticky or fixed and laid out (a header the
+ * `top` plus its height, when `.js-header` (any tag) is sticky or fixed and laid out (a header the
  * header feature slides away still counts: it comes back on the next scroll up). At least
  * the page's own `scroll-padding-top` (the site sets the header height plus a margin there).
  */
 export function headerOffset(): number {
   const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
-  const header = document.querySelector<HTMLElement>('header.js-header');
+  const header = document.querySelector<HTMLElement>('.js-header');
   if (!header) return padding;
   const style = getComputedStyle(header);
   if ((style.position != 'sticky' && style.position != 'fixed') || style.visibility == 'hidden' || !header.offsetHeight)

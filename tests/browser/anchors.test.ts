@@ -193,6 +193,49 @@ describe('anchor scrolling', () => {
     test.assertClean();
   });
 
+  it('markup the captured pages lack: a div.js-header, an SVG link, controls inside a trigger card, no #top element', async () => {
+    const html = fixture(
+      '<div class="js-header" style="position:sticky;top:0;height:60px;background:#eee">Header</div>' +
+        '<p><a id="to-s" href="#s">To S</a></p><svg width="100" height="30"><a href="#t" id="svg-link"><text y="20">svg</text></a></svg>' +
+        '<div class="js-anchor-trigger" id="card" data-target="#s"><input id="q"> <button type="button" id="btn">Like</button> <span id="plain">Read on</span></div>' +
+        '<div style="height:1500px"></div><h2 id="s">S</h2><div style="height:1500px"></div><h2 id="t">T</h2><div style="height:1500px"></div>' +
+        '<a class="js-back-to-top" href="#top">Top</a>',
+    );
+    const test = await session.open('/__fixture/anchors-more', { html, reducedMotion: true });
+    const page = test.page;
+    const where = () =>
+      page.evaluate(() => ({
+        below: Math.round(document.getElementById('s')!.getBoundingClientRect().top - document.querySelector('.js-header')!.getBoundingClientRect().bottom),
+        hash: location.hash,
+        focused: document.activeElement === document.body ? 'body' : document.activeElement!.id,
+      }));
+    // The sticky header is a div: the target still lands below it.
+    await page.click('#to-s');
+    expect(await where()).toEqual({ below: 0, hash: '#s', focused: 's' });
+    await page.evaluate(() => (history.replaceState(null, '', location.pathname), scrollTo(0, 0)));
+    // An SVG link is the browser's: no error.
+    await page.click('#svg-link text');
+    expect(await page.evaluate(() => location.hash)).toBe('#t');
+    await page.evaluate(() => (history.replaceState(null, '', location.pathname), scrollTo(0, 0)));
+    // A field and a button inside the trigger card keep their keys and clicks; the card's own text scrolls.
+    await page.type('#q', 'a b');
+    await page.keyboard.press('Enter');
+    await page.click('#btn');
+    await page.focus('#btn');
+    await page.keyboard.press('Enter');
+    expect([await page.$eval('#q', (el) => (el as HTMLInputElement).value), await page.evaluate(() => [location.hash, scrollY])]).toEqual(['a b', ['', 0]]);
+    await page.click('#plain');
+    expect(await where()).toEqual({ below: 0, hash: '#s', focused: 's' });
+    // Back to top with no #top element: at the top, and Tab starts from the top of the page.
+    await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForFunction(() => document.querySelector('.js-back-to-top')!.classList.contains('is-visible'));
+    await page.click('.js-back-to-top');
+    expect(await page.evaluate(() => [scrollY, document.activeElement === document.body, location.hash])).toEqual([0, true, '#top']);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement!.id)).toBe('to-s');
+    test.assertClean();
+  });
+
   it('removing a trigger or back-to-top link removes its listeners and what it wrote', async () => {
     const test = await session.open('/news/');
     const count = () => test.page.evaluate(() => (window as unknown as { veneer: { all: Map<string, unknown[]> } }).veneer.all.get('/window/scroll')?.length ?? 0);

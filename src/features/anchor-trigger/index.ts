@@ -23,7 +23,8 @@ defineFeature<HTMLElement>('anchor-trigger', (element, { signal }) => {
     element.addEventListener(
       'keydown',
       (event) => {
-        if ((event.key == 'Enter' || event.key == ' ') && !event.repeat) {
+        // Keys typed in a field or pressed on a link inside a trigger card are theirs.
+        if (event.target == element && (event.key == 'Enter' || event.key == ' ') && !event.repeat) {
           event.preventDefault();
           element.click();
         }
@@ -36,6 +37,9 @@ defineFeature<HTMLElement>('anchor-trigger', (element, { signal }) => {
     'click',
     (event) => {
       if (event.defaultPrevented || event.button || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+      // A control inside the trigger keeps its own action.
+      const control = (event.target as Element).closest?.('a[href],button,input,select,textarea,summary,label');
+      if (control && control != element && element.contains(control)) return;
       const target = findTarget(id);
       if (!target || !rendered(target)) {
         // A link keeps its own action; anything else does nothing.

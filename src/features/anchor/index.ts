@@ -48,6 +48,8 @@ let landing = false;
 defineFeature<HTMLAnchorElement>('anchor', (link, { signal }) => {
   // Once per page, when the chunk's first link is set up: that is as soon as the kit is there.
   if (!landing) (landing = true), watchLanding();
+  // An SVG <a> matches the hook too; its href is no string, and the browser's jump serves it.
+  if (!(link instanceof HTMLAnchorElement)) return;
   const href = link.getAttribute('href') || '';
   // Tabs, lightboxes, expand triggers… (any js- hook) and "#" belong to others: quietly not ours.
   // Sorted out here, not in the registry's selector: every byte of that is in the core.

@@ -27,7 +27,8 @@ defineFeature<HTMLElement>('back-to-top', (link, { signal, bus }) => {
       if (event.defaultPrevented || event.button || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
       event.preventDefault();
       const id = fragmentId(link.getAttribute('href')) || 'top';
-      goTo(findTarget(id), '#' + encodeURIComponent(id), signal, 0);
+      // No #top element (browsers still scroll up for it): focus starts again at the top of the page.
+      goTo(findTarget(id) || document.body, '#' + encodeURIComponent(id), signal, 0);
     },
     { signal },
   );
