@@ -97,23 +97,26 @@ describe('rotator', () => {
 
   it('the button pauses and plays; its label flips, and the live region turns polite while paused', async () => {
     const test = await session.open('/__fixture/rotator', { html: fixture(rotator('200')) });
-    await test.page.focus('.js-rotator button');
-    await test.page.keyboard.press('Enter');
+    // A mouse click pauses it (the click's own focus does not count as keyboard focus).
+    await test.page.click('.js-rotator button');
+    await test.page.mouse.move(5, 5);
     const paused = await state(test.page);
     expect([paused.button, paused.live]).toEqual(['Play slides', 'polite']);
     await recordChanges(test.page);
     await sleep(600);
     expect(await changes(test.page)).toEqual([]);
-    // Play with the keyboard: focus stays on the button, and that does not hold it.
+    // Play with the keyboard: focus stays on the button, and that does not stop it.
     await test.page.keyboard.press('Space');
     expect((await state(test.page)).button).toBe('Pause slides');
     expect(await test.page.evaluate(() => document.activeElement?.className)).toBe('veneer-rotator-toggle');
     await test.page.waitForFunction(() => (window as unknown as { __changes: unknown[] }).__changes.length >= 1, { timeout: 1000 });
     expect((await state(test.page)).live).toBe('off');
+    await test.page.keyboard.press('Enter');
+    expect((await state(test.page)).button).toBe('Play slides');
     test.assertClean();
   });
 
-  it('hover and focus inside hold it; leaving resumes it', async () => {
+  it('hover holds it and leaving resumes it; keyboard focus inside stops it until Play (APG)', async () => {
     const test = await session.open('/__fixture/rotator', { html: fixture(rotator('200')) });
     await test.page.hover('.js-rotator .js-rotator-item');
     await recordChanges(test.page);
@@ -123,12 +126,23 @@ describe('rotator', () => {
     await test.page.mouse.move(5, 5);
     await test.page.waitForFunction(() => (window as unknown as { __changes: unknown[] }).__changes.length >= 1, { timeout: 1000 });
 
-    const current = (await state(test.page)).current;
-    await test.page.evaluate((i) => document.querySelectorAll<HTMLElement>('.js-rotator-item a')[i].focus(), current);
+    // Tab from the link before: the button first, then the shown item's link; leaving does not restart it.
+    await test.page.focus('#before');
+    await test.page.keyboard.press('Tab');
+    expect((await state(test.page)).button).toBe('Play slides');
+    await test.page.keyboard.press('Tab');
+    await test.page.keyboard.press('Tab');
+    expect(await test.page.evaluate(() => document.activeElement?.id)).toBe('after');
     await recordChanges(test.page);
     await sleep(600);
-    expect(await changes(test.page)).toEqual([]);
-    await test.page.focus('#after');
+    expect([await changes(test.page), (await state(test.page)).button]).toEqual([[], 'Play slides']);
+    // Back to the button: Play starts it, with focus on the button.
+    await test.page.keyboard.down('Shift');
+    await test.page.keyboard.press('Tab');
+    await test.page.keyboard.press('Tab');
+    await test.page.keyboard.up('Shift');
+    expect(await test.page.evaluate(() => document.activeElement?.className)).toBe('veneer-rotator-toggle');
+    await test.page.keyboard.press('Enter');
     await test.page.waitForFunction(() => (window as unknown as { __changes: unknown[] }).__changes.length >= 1, { timeout: 1000 });
     test.assertClean();
   });
@@ -163,7 +177,8 @@ describe('rotator', () => {
   });
 
   it('bad data-interval values warn and use 5000 ms; fewer than two items are left as they are', async () => {
-    const bad = ['abc', '-5', '1e3', '50', ''];
+    // 3000000000 is past setTimeout's longest delay: it would wrap round and rotate every few ms.
+    const bad = ['abc', '-5', '1e3', '50', '', '3000000000'];
     const test = await session.open('/__fixture/rotator-bad', { html: fixture(bad.map((value) => rotator(value)).join('')) });
     for (const value of bad) expect(test.warnings.filter((w) => w.includes(`data-interval="${value}"`)), value).toHaveLength(1);
     expect(await test.page.$$eval('.js-rotator', (all) => all.map((el) => el.getAttribute('data-enhanced')))).toEqual(bad.map(() => 'rotator'));

@@ -7,6 +7,8 @@ const HOOK = '.js-rotator,.js-hero-rotator';
 const INTERVAL = 5000;
 // Faster than this is no longer readable (and a flashing risk).
 const MIN_INTERVAL = 100;
+// setTimeout's longest delay: a longer one wraps round and fires at once, every few ms.
+const MAX_INTERVAL = 2 ** 31 - 1;
 
 // Zero-specificity rules, so the site's own CSS wins; absolute, so the button moves nothing.
 // A function: the kit (hiddenRules) is there only once a set-up runs.
@@ -20,8 +22,8 @@ defineFeature<HTMLElement>('rotator', (element, { bus, signal, settings, settle,
   const items = owned(element, '.js-rotator-item', HOOK);
   if (items.length < 2) return warn('rotator: fewer than two .js-rotator-item; left as it is', element);
   const raw = element.dataset.interval;
-  const interval = raw == null ? INTERVAL : parseNumber(raw, { min: MIN_INTERVAL });
-  if (interval == null) warn(`rotator: data-interval="${raw}" is not a number of ms from ${MIN_INTERVAL}; using ${INTERVAL}`, element);
+  const interval = raw == null ? INTERVAL : parseNumber(raw, { min: MIN_INTERVAL, max: MAX_INTERVAL });
+  if (interval == null) warn(`rotator: data-interval="${raw}" is not a number of ms from ${MIN_INTERVAL} to ${MAX_INTERVAL}; using ${INTERVAL}`, element);
 
   const j = createJournal();
   adoptStyles('rotator', css());
@@ -47,11 +49,10 @@ defineFeature<HTMLElement>('rotator', (element, { bus, signal, settings, settle,
   let current = 0;
   // Until settled every item shows, as without script, and nothing rotates (no jump on screen).
   let hiding = false;
-  // The visitor's choice (the button, a playing video, reduced motion, save-data mode); hover
-  // and focus only hold it.
+  // The visitor's choice (the button, keyboard focus inside, a playing video, reduced motion,
+  // save-data mode); hover only holds it.
   let stopped = prefersReducedMotion() || saveData(settings);
   let hovered = false;
-  let focused = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const show = (index: number) => {
@@ -65,7 +66,7 @@ defineFeature<HTMLElement>('rotator', (element, { bus, signal, settings, settle,
   };
   const update = () => {
     clearTimeout(timer);
-    const running = hiding && !stopped && !hovered && !focused;
+    const running = hiding && !stopped && !hovered;
     // APG: announced when the visitor moves it, not while it rotates on its own.
     j.set(wrapper, 'aria-live', running ? 'off' : 'polite');
     button.textContent = stopped ? labels!.rotatorPlay : labels!.rotatorPause;
@@ -78,10 +79,9 @@ defineFeature<HTMLElement>('rotator', (element, { bus, signal, settings, settle,
   const on = (type: string, listener: (event: Event) => void) => element.addEventListener(type, listener, { signal });
   on('pointerenter', () => ((hovered = true), update()));
   on('pointerleave', () => ((hovered = false), update()));
-  // Focus on the button itself does not hold it: Play with the keyboard starts at once.
-  on('focusin', (event) => ((focused = event.target !== button), update()));
-  // Still inside when focus moves between its own controls.
-  on('focusout', (event) => element.contains((event as FocusEvent).relatedTarget as Node) || ((focused = false), update()));
+  // APG: keyboard focus entering stops it until the visitor asks again (Play, then it runs
+  // with focus on the button). A mouse click's focus does not: the click says what it wants.
+  on('focusin', (event) => stopped || !(event.target as Element).matches(':focus-visible') || stop(true));
   const pause = () => stop(true);
   bus.on('/video/pauseRotator', pause);
   signal.addEventListener('abort', () => (clearTimeout(timer), bus.off('/video/pauseRotator', pause)));
