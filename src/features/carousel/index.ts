@@ -43,8 +43,9 @@ defineFeature<HTMLElement>('carousel', (element, { signal, labels, settle }) => 
     j.set(slide, 'aria-roledescription', labels!.slideRole);
     j.set(slide, 'aria-label', format(labels!.slide, { curr: i + 1, total }));
   });
-  // The slide's own "N of M" is announced; the visible number would be read twice.
-  displays.forEach((display) => j.set(display, 'aria-hidden', 'true'));
+  // Inside the live region the visible number would be announced twice, after the slide's own
+  // "N of M". Outside it stays read: hidden, "Slide <n> of 4" would read "Slide of 4".
+  displays.forEach((display) => wrapper.contains(display) && j.set(display, 'aria-hidden', 'true'));
 
   let current = 0;
   // Until settled, every slide shows, as without script (settle: no jump on screen).
