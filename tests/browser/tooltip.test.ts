@@ -125,6 +125,31 @@ describe('tooltip', () => {
     test.assertClean();
   });
 
+  it('a browser without popovers (Safari 16, Firefox before 125): shown and hidden all the same, no error', async () => {
+    const { test } = await openBefore(session, '/contact/', {
+      init: () => {
+        // As such a browser: no popover methods, and :popover-open is an unknown selector.
+        delete (HTMLElement.prototype as Partial<HTMLElement>).showPopover;
+        delete (HTMLElement.prototype as Partial<HTMLElement>).hidePopover;
+        const matches = Element.prototype.matches;
+        Element.prototype.matches = function (this: Element, selector: string) {
+          if (selector.includes(':popover-open')) throw new DOMException(`'${selector}' is not a valid selector.`, 'SyntaxError');
+          return matches.call(this, selector);
+        } as typeof matches;
+      },
+    });
+    const page = test.page;
+    const hidden = () => page.$eval(VAT, (el) => document.getElementById(el.getAttribute('aria-describedby')!.split(' ').pop()!)!.hidden);
+    await page.focus(VAT);
+    expect(await hidden()).toBe(false);
+    await page.keyboard.press('Escape');
+    expect(await hidden()).toBe(true);
+    await page.focus(VAT);
+    await page.evaluate(() => (document.activeElement as HTMLElement).blur());
+    expect(await hidden()).toBe(true);
+    test.assertClean();
+  });
+
   it('kept 18 px inside every viewport edge, and flips below when there is no room above', async () => {
     const corner = (id: string, style: string) =>
       `<button type="button" class="js-tooltip" id="${id}" style="position:fixed;${style}" data-tooltip="${'A fairly long tooltip text that needs some room. '.repeat(3)}">?</button>`;

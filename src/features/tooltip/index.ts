@@ -112,7 +112,8 @@ defineFeature<HTMLElement>('tooltip', (trigger, { signal }) => {
     if (!open) return;
     open.abort();
     open = undefined;
-    if (tip.matches(':popover-open')) tip.hidePopover();
+    // Where popovers are unknown, so is :popover-open (matches() would throw).
+    if (tip.hidePopover && tip.matches(':popover-open')) tip.hidePopover();
     tip.hidden = true;
     j.flag(trigger, 'is-open', false);
   };
