@@ -137,6 +137,44 @@ describe('video players', () => {
     test.assertClean();
   });
 
+  it('a player pauses when its modal closes or its slide is hidden; one scrolled out of view plays on', async () => {
+    const html = fixture(
+      `<button id="open" data-modal-open="m">Open</button><div class="js-modal" id="m"><div class="js-modal-body"><h2>Film</h2>${link('aaaaaaaaaaa')}<button class="js-modal-close">Close</button></div></div>` +
+        `<div class="js-carousel"><div><div class="js-carousel-slide">${link('bbbbbbbbbbb')}</div><div class="js-carousel-slide">Two</div></div>` +
+        `<button class="js-carousel-prev">Previous</button><button class="js-carousel-next">Next</button></div>` +
+        `${link('ccccccccccc')}<div style="height:3000px"></div>`,
+    );
+    const test = await session.open('/__fixture/video-hidden', withYoutube({ html }));
+    const page = test.page;
+    const ready = (n: number) => page.waitForFunction((n: number) => (window as unknown as { __ytStub?: { players: { pauseVideo?: unknown }[] } }).__ytStub?.players.filter((p) => p.pauseVideo).length === n, {}, n);
+    const pauses = async () => (await stub(page))!.calls.filter((call) => call.startsWith('pauseVideo')).map((call) => call.split(' ')[1]);
+    await page.click('#open');
+    await page.waitForSelector('#m.is-open');
+    await page.click('#m a.js-video');
+    await ready(1);
+    // Focus is in the player's iframe, where Escape is YouTube's: the close button.
+    await page.click('#m .js-modal-close');
+    await page.waitForFunction(() => !document.querySelector('#m.is-open'));
+    await page.waitForFunction(() => (window as unknown as { __ytStub: { calls: { method: string }[] } }).__ytStub.calls.some((c) => c.method === 'pauseVideo'), { timeout: 3000 });
+    const modalPlayer = await page.$eval('#m iframe', (f) => f.id);
+    expect(await pauses()).toEqual([modalPlayer]);
+    // The carousel's first slide plays; Next hides it.
+    await page.click('.js-carousel a.js-video');
+    await ready(2);
+    const slidePlayer = await page.$eval('.js-carousel iframe', (f) => f.id);
+    await page.click('.js-carousel-next');
+    await page.waitForFunction((id: string) => (window as unknown as { __ytStub: { calls: { method: string; playerId: string }[] } }).__ytStub.calls.some((c) => c.method === 'pauseVideo' && c.playerId === id), { timeout: 3000 }, slidePlayer);
+    // A player in the page, scrolled out of view: not paused.
+    await page.click('body > .video a.js-video');
+    await ready(3);
+    const before = (await pauses()).length;
+    await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await pauses()).length).toBe(before);
+    test.assertClean();
+  });
+
   it('a second player started while the first is not ready yet (YouTube adds pauseVideo on ready): both play, no error', async () => {
     const test = await session.open('/__fixture/video-early', withYoutube({ html: fixture(link('aaaaaaaaaaa') + link('bbbbbbbbbbb')) }));
     await test.page.evaluate(() => {
