@@ -113,6 +113,16 @@ describe('nav', () => {
     test.assertClean();
   });
 
+  it.each([LARGE, SMALL])('a link to a part of this page closes the menu it is in (%o)', async (viewport) => {
+    const test = await session.open('/contact/', { viewport, reducedMotion: true });
+    if (viewport === SMALL) await test.page.click('.js-menu-toggle');
+    await test.page.click(trigger(2));
+    await test.page.click('#mega-solutions a[href="/contact/#quote"]');
+    expect(await nav(test.page)).toEqual({ toggle: 'false', nav: viewport === LARGE, items: ALL_CLOSED });
+    expect(await test.page.evaluate(() => location.hash)).toBe('#quote');
+    test.assertClean();
+  });
+
   it('crossing 1024 px closes everything after the 250 ms debounce: no stale aria-expanded or is-open', async () => {
     const test = await session.open('/home/');
     await test.page.click(trigger(2));

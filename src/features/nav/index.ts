@@ -105,6 +105,16 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
     },
   );
   onPanelOpen(bus, signal, nav, () => closeAll());
+  // A link to a part of this page (/contact/#quote on /contact/) does not leave it: the open
+  // menu would stay over the place it went to.
+  nav.addEventListener(
+    'click',
+    (event) => {
+      const link = (event.target as Element).closest?.('a[href]') as HTMLAnchorElement | null;
+      if (link?.hash && link.href.split('#')[0] == location.href.split('#')[0]) closeAll();
+    },
+    { signal },
+  );
 
   // Crossing 1024 px: everything closes once the viewport has settled for 250 ms.
   const media = matchMedia(LARGE);
