@@ -387,6 +387,29 @@ describe('lightbox', () => {
     contact.assertClean();
   });
 
+  it("iframe links to a YouTube or Vimeo page open that video's player (Magnific Popup's patterns); other addresses are kept", async () => {
+    const links = [
+      'https://www.youtube.com/watch?v=M7lc1UVf-VE&t=30',
+      'http://youtube.com/watch?feature=share&v=M7lc1UVf-VE',
+      'https://m.youtube.com/watch?v=M7lc1UVf-VE',
+      'https://youtu.be/M7lc1UVf-VE',
+      'https://vimeo.com/76979871',
+      'https://player.vimeo.com/video/76979871',
+    ];
+    const test = await openFixture(links.map((href, i) => `<a class="js-lightbox" id="l${i}" data-lightbox-type="iframe" href="${href}">${i}</a> `).join(''));
+    const srcs: (string | null)[] = [];
+    for (const i of links.keys()) {
+      await test.page.click(`#l${i}`);
+      await ready(test.page);
+      srcs.push(await test.page.$eval(`${DIALOG} iframe`, (el) => el.getAttribute('src')));
+      await test.page.keyboard.press('Escape');
+      await closed(test.page);
+    }
+    const youtube = 'https://www.youtube.com/embed/M7lc1UVf-VE?autoplay=1';
+    expect(srcs).toEqual([youtube, youtube, youtube, youtube, 'https://player.vimeo.com/video/76979871?autoplay=1', 'https://player.vimeo.com/video/76979871']);
+    test.assertClean();
+  });
+
   /** Records, for each click that reaches the window, whether veneer prevented it; then stops any navigation. */
   const recordClicks = (page: Page) =>
     page.evaluate(() => {

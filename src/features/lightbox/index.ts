@@ -72,6 +72,19 @@ let ui: UI;
 let current: Popup | undefined;
 let loading = false;
 
+/**
+ * Magnific Popup's iframe patterns: a YouTube or Vimeo page refuses to be framed, its player
+ * does not, so a watch address opens the player (autoplay, as the visitor clicked).
+ */
+function embed(url: URL): URL {
+  const host = url.host.replace(/^(www|m)\./, '');
+  const id =
+    host == 'youtube.com' && url.pathname == '/watch' ? url.searchParams.get('v') : host == 'youtu.be' ? url.pathname.slice(1) : '';
+  if (/^[\w-]{11}$/.test(id!)) return new URL(`https://www.youtube.com/embed/${id}?autoplay=1`);
+  if (host == 'vimeo.com' && /^\/\d+$/.test(url.pathname)) return new URL(`https://player.vimeo.com/video${url.pathname}?autoplay=1`);
+  return url;
+}
+
 /** The item a link opens, or nothing when its address may not be shown. */
 function itemOf(link: HTMLAnchorElement, video: boolean): Item | undefined {
   const type = video ? 'iframe' : link.dataset.lightboxType || 'image';
@@ -81,6 +94,7 @@ function itemOf(link: HTMLAnchorElement, video: boolean): Item | undefined {
   let url: URL;
   try {
     url = new URL(raw || '?', location.href);
+    if (type == 'iframe') url = embed(url);
   } catch {
     return;
   }
