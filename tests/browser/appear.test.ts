@@ -304,6 +304,15 @@ describe('appear', () => {
     test.assertClean();
   });
 
+  it('content above closing brings a waiting element into view without a scroll: it appears', async () => {
+    const test = await session.open('/__fixture/appear-reflow', { html: fixture('<div id="tall" style="height:150vh">tall</div><div class="js-appear" id="late" data-appear-delay="0">late</div><div style="height:150vh"></div>') });
+    expect(await test.page.$eval('#late', (el) => el.className)).toBe('js-appear is-hidden');
+    await test.page.$eval('#tall', (el) => ((el as HTMLElement).hidden = true));
+    await test.page.waitForFunction(() => document.getElementById('late')!.classList.contains('is-visible'), { timeout: 2000 });
+    expect(await test.page.evaluate(() => scrollY)).toBe(0);
+    test.assertClean();
+  });
+
   it.each(VIEWPORTS)('home at $width×$height: no layout shift when loading and scrolling to the end', async (viewport) => {
     const { test } = await openBefore(session, '/home/', { viewport, init: recordClasses });
     await scrollThrough(test.page);

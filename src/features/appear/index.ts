@@ -99,6 +99,11 @@ function listen() {
   const passive = { passive: true, signal };
   addEventListener('scroll', schedule, passive);
   addEventListener('resize', schedule, passive);
+  // Content above closing (an expand item, a tab, an ajax list) brings a waiting element into
+  // view without a scroll: the page's height changes.
+  const resized = new ResizeObserver(schedule);
+  resized.observe(document.documentElement);
+  signal.addEventListener('abort', () => resized.disconnect());
   addEventListener('beforeprint', all, { signal });
   matchMedia('print').addEventListener('change', all, { signal });
   matchMedia('(prefers-reduced-motion: reduce)').addEventListener('change', all, { signal });
