@@ -3,9 +3,12 @@
 // names, teardown and layout.
 import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fixture } from './helpers';
 import { useSession } from './support';
 
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const CAPTION = 'Sensors and gateways at a glance (list prices 2026, excluding VAT)';
 
 /** The region around the first (or `selector`) table: null when there is none. */
@@ -105,6 +108,16 @@ describe('table-scroll', () => {
     const test = await session.open('/__fixture/table-names', { html, viewport: { width: 390, height: 844 } });
     expect((await region(test.page, '#a table'))?.label).toBe('The caption');
     expect((await region(test.page, '#b table'))?.label).toBe('Section three');
+    // Two more under the same heading: landmarks' names must differ (axe landmark-unique).
+    await test.page.$eval('#b', (el, more: string) => el.insertAdjacentHTML('beforeend', testHTML(more)), wideTable() + wideTable());
+    await test.page.evaluate(() => (window as unknown as { veneer: { ready(): Promise<void> } }).veneer.ready());
+    expect(await test.page.$$eval('#b .veneer-table-scroll', (all) => all.map((el) => el.getAttribute('aria-label')))).toEqual(['Section three', 'Section three (2)', 'Section three (3)']);
+    await test.page.evaluate(AXE);
+    const axe = await test.page.evaluate(async () => {
+      const result = await (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string }[] }> } }).axe.run(document, { runOnly: ['landmark-unique'] });
+      return result.violations.map((violation) => violation.id);
+    });
+    expect(axe).toEqual([]);
     const none = await session.open('/__fixture/table-noname', { html: fixture(`<div class="rich-text">${wideTable()}</div>`), viewport: { width: 390, height: 844 } });
     expect((await region(none.page))?.label).toBe('Table');
     test.assertClean();

@@ -54,6 +54,13 @@ defineFeature<HTMLTableElement>('table-scroll', (table, { signal, labels }) => {
     if (scrolled) (wrapper.scrollLeft = scrolled), (parent!.scrollLeft = 0);
   }
 
+  /** A named region is a landmark, and landmarks' names must differ: a second "Prices" is "Prices (2)". */
+  function unique(name: string): string {
+    const taken = new Set([...document.querySelectorAll(`.${CLASS}[role=region]`)].map((region) => region.getAttribute('aria-label')));
+    let n = 1;
+    for (let candidate = name; ; candidate = `${name} (${++n})`) if (!taken.has(candidate)) return candidate;
+  }
+
   function update() {
     const wide = wrapper ? wrapper.scrollWidth > wrapper.clientWidth + 1 : table.offsetWidth > column(parent!) + 1;
     if (wide && !wrapper) wrap();
@@ -62,7 +69,7 @@ defineFeature<HTMLTableElement>('table-scroll', (table, { signal, labels }) => {
     for (const [name, value] of [
       ['role', 'region'],
       ['tabindex', '0'],
-      ['aria-label', label(table, labels!.table)],
+      ['aria-label', wide ? unique(label(table, labels!.table)) : ''],
     ])
       wide ? wrapper.setAttribute(name, value) : wrapper.removeAttribute(name);
   }
