@@ -26,6 +26,11 @@ const TEXT_INPUT =
 const SHUT: Keyframe = { clipPath: 'inset(0 0 100% 0)', transform: 'translateY(-0.5rem)' };
 const SHOWN: Keyframe = { clipPath: 'inset(0 0 0 0)', transform: 'none' };
 
+// The toggle that opened each panel last: a page may name one panel from two toggles (a
+// small-screen and a large-screen search button), and the one that closed it must not
+// hide it again under the other when its slide-out ends.
+const openedBy = new WeakMap<Element, HTMLElement>();
+
 export function panelToggle(toggle: HTMLElement, { bus, signal, settle }: Context<unknown>, spec: PanelSpec): Teardown | void {
   const id = toggle.getAttribute('aria-controls');
   // An id from markup goes to getElementById, never into a selector.
@@ -54,6 +59,7 @@ export function panelToggle(toggle: HTMLElement, { bus, signal, settle }: Contex
       : undefined;
 
   const shown = (on: boolean) => {
+    if (!on && openedBy.get(panel) != toggle) return;
     j.flag(panel, 'is-open', on);
     if (own) j.set(panel, 'hidden', on ? null : '');
   };
@@ -61,6 +67,7 @@ export function panelToggle(toggle: HTMLElement, { bus, signal, settle }: Contex
   const show = () => {
     stop();
     open = true;
+    openedBy.set(panel, toggle);
     animation?.cancel();
     j.set(toggle, 'aria-expanded', 'true');
     shown(true);

@@ -148,6 +148,27 @@ describe('search and language panels', () => {
     }
   });
 
+  it('two toggles for one panel: opening it from the second while the first slides it out leaves it open', async () => {
+    const html = fixture(
+      '<div style="height:150vh"></div><button class="js-search-toggle" id="a" aria-controls="p">Search</button> <button class="js-search-toggle" id="b" aria-controls="p">Search too</button>' +
+        '<div class="js-search-panel" id="p"><input type="search" aria-label="Search"></div>',
+    );
+    const test = await session.open('/__fixture/panel-two', { html });
+    await test.page.click('#a');
+    await test.page.click('#b');
+    await test.page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(
+      await test.page.evaluate(() => ({
+        expanded: ['a', 'b'].map((id) => document.getElementById(id)!.getAttribute('aria-expanded')),
+        panel: [document.getElementById('p')!.hidden, document.getElementById('p')!.classList.contains('is-open')],
+      })),
+    ).toEqual({ expanded: ['false', 'true'], panel: [false, true] });
+    await test.page.click('#b');
+    await animationsDone(test.page, '#p');
+    expect(await test.page.$eval('#p', (el) => [(el as HTMLElement).hidden, el.classList.contains('is-open')])).toEqual([true, false]);
+    test.assertClean();
+  });
+
   it('a panel the site CSS does not hide gets `hidden` (below the viewport: at once)', async () => {
     const html = fixture(
       '<div style="height:150vh"></div><button class="js-language-toggle" aria-controls="p">Language</button>' +
