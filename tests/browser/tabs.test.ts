@@ -311,6 +311,29 @@ describe('tabs', () => {
     test.assertClean();
   });
 
+  it('tabs among their panels (no container of their own): links without tab roles that still show one panel, ?tab= and history', async () => {
+    const markup =
+      '<div class="js-tabs" id="flat"><a class="js-tab" href="#f1">One</a> <a class="js-tab" href="#f2">Two</a>' +
+      '<div class="js-tab-panel" id="f1">Panel one</div><div class="js-tab-panel" id="f2">Panel two</div></div>';
+    // Below the first viewport: on screen at load, every panel would show until a tab is used.
+    const test = await session.open('/__fixture/tabs-flat?tab=f2', { html: fixture('<div style="height:150vh"></div>' + markup) });
+    const look = () =>
+      test.page.$eval('#flat', (el) => ({
+        roles: [...el.querySelectorAll('[role]')].length,
+        current: [...el.querySelectorAll('a.js-tab')].map((a) => a.getAttribute('aria-current')),
+        hidden: [...el.querySelectorAll('.js-tab-panel')].map((p) => p.hasAttribute('hidden')),
+      }));
+    expect(await test.page.$eval('#flat', (el) => el.getAttribute('data-enhanced'))).toBe('tabs');
+    expect(await look()).toEqual({ roles: 0, current: [null, 'true'], hidden: [true, false] });
+    await test.page.click('a[href="#f1"]');
+    expect(await look()).toEqual({ roles: 0, current: ['true', null], hidden: [false, true] });
+    expect((await where(test.page)).address).toBe('/__fixture/tabs-flat?tab=f1');
+    await test.page.goBack();
+    await test.page.waitForFunction(() => !document.getElementById('f2')!.hasAttribute('hidden'));
+    expect(await look()).toEqual({ roles: 0, current: [null, 'true'], hidden: [true, false] });
+    test.assertClean();
+  });
+
   it('a tabs block with no tab naming one of its panels warns and leaves the markup as it was', async () => {
     const markup = `<div class="js-tabs"><ul><li><a class="js-tab" href="#nowhere">One</a></li></ul><div class="js-tab-panel" id="p1">Panel</div></div>`;
     const test = await session.open('/__fixture/tabs-none', { html: fixture(markup) });

@@ -32,22 +32,25 @@ defineFeature<HTMLElement>('tabs', (element, { signal, settle }) => {
   if (!tabs.length) return warn('tabs: no tab with a panel; left as it is', element);
   let list = commonAncestor(tabs) as HTMLElement;
   if (list.localName === 'li') list = list.parentElement!;
-  // A tablist may own only tabs: with the panels inside it the roles would lie.
-  if (panels.some((panel) => list.contains(panel)))
-    return warn('tabs: the tabs share no container without the panels; left as it is', element);
+  // Tabs among their panels (no container of their own): a tablist may own only tabs, so
+  // these stay links without tab roles; they still show one panel, and the chosen one is
+  // aria-current.
+  const flat = panels.some((panel) => list.contains(panel));
 
   const j = createJournal();
   const hidden = findableHidden();
   adoptStyles('tabs', hiddenRules('.js-tab-panel'));
-  j.set(list, 'role', 'tablist');
+  if (!flat) j.set(list, 'role', 'tablist');
   tabs.forEach((tab, i) => {
-    // <li> and any other wrapper between the list and a tab become presentational.
-    for (let node = tab.parentElement; node && node !== list; node = node.parentElement) j.set(node, 'role', 'none');
-    j.set(tab, 'role', 'tab');
     j.set(tab, 'aria-controls', panels[i].id);
-    j.set(panels[i], 'role', 'tabpanel');
-    j.set(panels[i], 'aria-labelledby', j.id(tab, 'veneer-tab'));
-    j.set(panels[i], 'tabindex', '0');
+    if (!flat) {
+      // <li> and any other wrapper between the list and a tab become presentational.
+      for (let node = tab.parentElement; node && node !== list; node = node.parentElement) j.set(node, 'role', 'none');
+      j.set(tab, 'role', 'tab');
+      j.set(panels[i], 'role', 'tabpanel');
+      j.set(panels[i], 'aria-labelledby', j.id(tab, 'veneer-tab'));
+      j.set(panels[i], 'tabindex', '0');
+    }
     // Find-in-page revealed a closed panel: select its tab. replaceState, not push:
     // stepping through matches must not flood history, yet the address should name
     // the panel on screen (reload and share show the same).
@@ -75,9 +78,12 @@ defineFeature<HTMLElement>('tabs', (element, { signal, settle }) => {
     selected = index;
     tabs.forEach((tab, i) => {
       const on = i === index;
-      j.set(tab, 'aria-selected', String(on));
-      // Roving tabindex: Tab enters the list on the selected tab.
-      j.set(tab, 'tabindex', on ? '0' : '-1');
+      if (flat) j.set(tab, 'aria-current', on ? 'true' : null);
+      else {
+        j.set(tab, 'aria-selected', String(on));
+        // Roving tabindex: Tab enters the list on the selected tab.
+        j.set(tab, 'tabindex', on ? '0' : '-1');
+      }
       j.flag(tab, 'is-current', on);
       j.flag(panels[i], 'is-current', on);
       j.set(panels[i], 'hidden', on || !hiding ? null : hidden);
@@ -111,41 +117,43 @@ defineFeature<HTMLElement>('tabs', (element, { signal, settle }) => {
     { signal },
   );
 
-  list.addEventListener(
-    'keydown',
-    (event) => {
-      const index = tabs.indexOf(event.target as HTMLElement);
-      if (index < 0 || event.altKey || event.ctrlKey || event.metaKey) return;
-      const count = tabs.length;
-      const step = inlineStep(list);
-      let to: number;
-      switch (event.key) {
-        case 'ArrowLeft':
-          to = index - step;
-          break;
-        case 'ArrowRight':
-          to = index + step;
-          break;
-        case 'Home':
-          to = 0;
-          break;
-        case 'End':
-          to = count - 1;
-          break;
-        case 'Enter':
-        case ' ':
-          event.preventDefault();
-          activate(index, PUSH);
-          return;
-        default:
-          // Up/Down stay with the page (horizontal tablist).
-          return;
-      }
-      event.preventDefault();
-      tabs[(to + count) % count].focus();
-    },
-    { signal },
-  );
+  // Arrows move between tabs only in a tablist.
+  if (!flat)
+    list.addEventListener(
+      'keydown',
+      (event) => {
+        const index = tabs.indexOf(event.target as HTMLElement);
+        if (index < 0 || event.altKey || event.ctrlKey || event.metaKey) return;
+        const count = tabs.length;
+        const step = inlineStep(list);
+        let to: number;
+        switch (event.key) {
+          case 'ArrowLeft':
+            to = index - step;
+            break;
+          case 'ArrowRight':
+            to = index + step;
+            break;
+          case 'Home':
+            to = 0;
+            break;
+          case 'End':
+            to = count - 1;
+            break;
+          case 'Enter':
+          case ' ':
+            event.preventDefault();
+            activate(index, PUSH);
+            return;
+          default:
+            // Up/Down stay with the page (horizontal tablist).
+            return;
+        }
+        event.preventDefault();
+        tabs[(to + count) % count].focus();
+      },
+      { signal },
+    );
 
   // Back/forward: show what the address names, without pushing, and nudge the page. A
   // popstate from an in-page #anchor changes nothing: a link to a waiting panel keeps it.
