@@ -176,6 +176,34 @@ describe('date picker', () => {
     await page.close();
   });
 
+  it('coarse pointer: a required date left empty stops the submit and opens the picker (the browser skips read-only fields)', async () => {
+    const html = fixture(
+      '<form action="/__fixture/dp-sent" id="f"><label for="d">Date</label> <input class="js-datepicker" id="d" name="d" required>' +
+        '<input name="n" id="n"><button id="send">Send</button></form>' +
+        '<form action="/__fixture/dp-sent" id="g" novalidate><input class="js-datepicker" id="e" name="e" required><button id="send2">Send</button></form>',
+    );
+    const test = await openWith(session, '/__fixture/dp-required', 'coarse', { html });
+    const page = test.page;
+    await page.evaluate(() => {
+      const w = window as unknown as { __sent: string[] };
+      w.__sent = [];
+      // Records each submit that went through, and keeps the page here.
+      addEventListener('submit', (event) => (event.defaultPrevented || w.__sent.push((event.target as HTMLFormElement).id), event.preventDefault()));
+    });
+    await page.type('#n', 'typed');
+    await page.click('#send');
+    await page.waitForSelector(DIALOG + '[open] td[tabindex="0"]', { timeout: 3000 });
+    expect(await page.evaluate(() => (window as unknown as { __sent: string[] }).__sent)).toEqual([]);
+    await page.keyboard.press('Enter');
+    expect(await page.$eval('#n', (el) => (el as HTMLInputElement).value)).toBe('typed');
+    await page.click('#send');
+    // A form that opts out of the browser's checks is left to its own.
+    await page.click('#send2');
+    expect(await page.evaluate(() => (window as unknown as { __sent: string[] }).__sent)).toEqual(['f', 'g']);
+    test.assertClean();
+    await page.close();
+  });
+
   it('bad inputs (row 25): malformed, inverted or 10 000-character bounds are ignored with a warning (today ± 10 years), fast, 0 errors', async () => {
     const long = '2026-01-01'.repeat(1000);
     const html = fixture('<form action="/forms/dp" method="post"></form>');

@@ -152,6 +152,17 @@ defineFeature<HTMLInputElement>('datepicker', (input, { signal, labels }) => {
     }, warn);
   button.addEventListener('click', open, { signal });
   if (coarse) input.addEventListener('click', open, { signal });
+  // The browser does not check a read-only field: a required one left empty would be sent.
+  // Unless the form skips the browser's checks (form.js-validate then checks it itself).
+  if (coarse && !readOnly)
+    input.form?.addEventListener(
+      'submit',
+      (event) => {
+        if (input.required && !input.value && !input.disabled && !input.form!.noValidate && !(event.submitter as HTMLButtonElement | null)?.formNoValidate)
+          event.preventDefault(), open();
+      },
+      { signal, capture: true },
+    );
 
   return () => {
     if (dialog) dialog.close(), ui.render(null, dialog), dialog.remove();
