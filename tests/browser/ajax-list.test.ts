@@ -471,6 +471,27 @@ describe('ajax lists', () => {
     await test.page.close();
   });
 
+  it('a change with a field the browser finds invalid loads nothing; once valid, it loads', async () => {
+    const html = NEWS.replace('<input type="search" id="news-q" name="q"', '<input type="search" id="news-q" name="q" pattern=".{3,}"');
+    const test = await openNews(session, html);
+    const changeTo = (value: string) =>
+      test.page.evaluate((value) => {
+        const field = document.getElementById('news-q') as HTMLInputElement;
+        field.value = value;
+        field.dispatchEvent(new Event('change', { bubbles: true }));
+      }, value);
+    await changeTo('a');
+    await sleep(300);
+    expect(listRequests(test.requests)).toEqual([]);
+    // Not reported while typing: no 'invalid' event, no error shown.
+    expect(await test.page.$eval('#news-q', (el) => el.getAttribute('aria-invalid'))).toBeNull();
+    await changeTo('abc');
+    await idle(test.page);
+    expect(listRequests(test.requests)).toEqual(['/news/list?category=all&q=abc']);
+    test.assertClean();
+    await test.page.close();
+  });
+
   it('a filter that is also form.js-validate: an invalid submit shows the error and loads nothing; a valid one loads', async () => {
     const html = NEWS.replace('<form class="js-ajax-filter form"', '<form class="js-ajax-filter js-validate form"').replace(
       '<input type="search" id="news-q" name="q"',

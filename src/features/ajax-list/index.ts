@@ -140,7 +140,12 @@ defineFeature<HTMLElement>('ajax-list', (list, { signal, labels }) => {
   const submit = (form: HTMLFormElement, submitter?: HTMLElement | null) =>
     load(new URLSearchParams(new FormData(form, submitter) as unknown as string).toString(), 'filter');
 
-  for (const form of forms) form.addEventListener('change', () => submit(form), { signal });
+  // A change loads only what a submit could send: with a field the browser finds invalid
+  // (pattern, type=email…) it waits, and the visitor's submit shows why. Read quietly:
+  // checkValidity() would fire 'invalid' at fields the visitor is still typing in.
+  const valid = (form: HTMLFormElement) =>
+    (form.noValidate && !form.matches('.js-validate')) || [...form.elements].every((field) => (field as HTMLInputElement).validity?.valid ?? true);
+  for (const form of forms) form.addEventListener('change', () => valid(form) && submit(form), { signal });
   // Heard on the list, bubbling: after the form's own listeners. A submit that validation
   // cancelled (forms, on a js-validate filter) shows its errors and loads nothing.
   list.addEventListener(
