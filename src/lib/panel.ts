@@ -98,6 +98,15 @@ export function panelToggle(toggle: HTMLElement, { bus, signal, settle }: Contex
     };
   };
 
+  // A keyboard visitor already in the panel the site's CSS opened (focus within, before this
+  // chunk came) keeps it open: closing it would hide their focus.
+  if (panel.contains(document.activeElement)) {
+    open = true;
+    openedBy.set(panel, toggle);
+    j.set(toggle, 'aria-expanded', 'true');
+    shown(true);
+  }
+
   // preventDefault: a toggle inside a form does not submit it.
   toggle.addEventListener('click', (event) => (event.preventDefault(), open ? hide(true) : show()), { signal });
   onLeave([toggle, panel], signal, () => open, () => hide(true), (event) => (event.preventDefault(), hide(true, true)));

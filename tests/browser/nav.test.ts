@@ -123,6 +123,34 @@ describe('nav', () => {
     test.assertClean();
   });
 
+  it.each([LARGE, SMALL])('a keyboard visitor already in a panel the CSS opened before the chunk came keeps it open, and focus (%o)', async (viewport) => {
+    const test = await session.open('/home/', { viewport });
+    // Set up again from the markup as sent, with focus placed first: as when the visitor
+    // tabbed into the no-script menu (focus within) while the chunk was on its way.
+    const after = await test.page.evaluate(async (small: boolean) => {
+      const nav = document.querySelector('.js-nav')!;
+      const place = nav.nextSibling;
+      const parent = nav.parentNode!;
+      nav.remove();
+      const veneer = (window as unknown as { veneer: { ready(): Promise<void> } }).veneer;
+      await veneer.ready();
+      parent.insertBefore(nav, place);
+      if (small) document.querySelector<HTMLElement>('.js-menu-toggle')!.focus();
+      nav.querySelector<HTMLElement>('.js-nav-trigger')!.focus();
+      nav.querySelector<HTMLElement>('#mega-products a')!.focus();
+      const before = document.activeElement!.textContent;
+      await veneer.ready();
+      return { before, focused: document.activeElement!.textContent, visible: !!document.activeElement!.checkVisibility() };
+    }, viewport === SMALL);
+    expect(after.focused).toBe(after.before);
+    expect(after.visible).toBe(true);
+    expect(await nav(test.page)).toEqual({ toggle: viewport === SMALL ? 'true' : 'false', nav: true, items: ['true shown is-open', 'false', 'false', 'false'] });
+    // Escape then closes it as usual.
+    await test.page.keyboard.press('Escape');
+    expect((await nav(test.page)).items).toEqual(ALL_CLOSED);
+    test.assertClean();
+  });
+
   it('crossing 1024 px closes everything after the 250 ms debounce: no stale aria-expanded or is-open', async () => {
     const test = await session.open('/home/');
     await test.page.click(trigger(2));

@@ -148,6 +148,29 @@ describe('search and language panels', () => {
     }
   });
 
+  it('a keyboard visitor already in the search panel the CSS opened before the chunk came keeps it open, and focus', async () => {
+    const test = await session.open('/home/', { viewport: LARGE });
+    const after = await test.page.evaluate(async () => {
+      const toggle = document.querySelector<HTMLElement>('.js-search-toggle')!;
+      const place = toggle.nextSibling;
+      const parent = toggle.parentNode!;
+      toggle.remove();
+      const veneer = (window as unknown as { veneer: { ready(): Promise<void> } }).veneer;
+      await veneer.ready();
+      parent.insertBefore(toggle, place);
+      toggle.focus();
+      document.getElementById('site-search')!.focus();
+      await veneer.ready();
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      return [document.activeElement!.id, document.activeElement!.checkVisibility()];
+    });
+    expect(after).toEqual(['site-search', true]);
+    expect(await open(test.page)).toEqual({ ...CLOSED, search: 'true shown' });
+    await test.page.keyboard.press('Escape');
+    expect((await open(test.page)).search).toMatch(/^false/);
+    test.assertClean();
+  });
+
   it('two toggles for one panel: opening it from the second while the first slides it out leaves it open', async () => {
     const html = fixture(
       '<div style="height:150vh"></div><button class="js-search-toggle" id="a" aria-controls="p">Search</button> <button class="js-search-toggle" id="b" aria-controls="p">Search too</button>' +

@@ -80,6 +80,12 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
     );
   }
   setMenu(false);
+  // A keyboard visitor already inside a panel the site's CSS opened (focus within, before
+  // this chunk came) keeps it open: closing it would hide their focus.
+  const active = document.activeElement;
+  if (toggles.length && nav.contains(active) && !matchMedia(LARGE).matches) setMenu(true);
+  current = items.find((item) => item.menu.contains(active));
+  if (current) setItem(current, true);
   for (const toggle of toggles)
     toggle.addEventListener(
       'click',
