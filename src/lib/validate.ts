@@ -13,19 +13,68 @@ export const messageOr = (own: string | null | undefined, fallback: string) => (
 /** Empty after trimming (JS trim: spaces, tabs, line breaks, no-break spaces…). */
 export const isBlank = (value: string) => value.trim() === '';
 
+const compiles = (source: string, flags?: string) => {
+  try {
+    return !!new RegExp(flags ? '^(?:' + source + ')$' : source, flags);
+  } catch {
+    return false;
+  }
+};
+
+// Escapes the `v` flag (and the `u` flag before it) refuses but legacy patterns use.
+const LETTER_ESCAPES = /[dDwWsSbBfnrtvcxukpP0-9]/;
+const OUTSIDE_SYNTAX = '^$\\.*+?()[]{}|/';
+const CLASS_SYNTAX = '()[]{}/|';
+const CLASS_ESCAPABLE = OUTSIDE_SYNTAX + "-&!#%,:;<=>@`~";
+const DOUBLES = "&!#$%*+,.:;<=>?@^`~";
+
+/**
+ * A legacy pattern (as jQuery validation ran it: no flag) rewritten for the `v` flag with the
+ * same meaning: in a class, a lone `-` at either end and the characters `( ) [ { } / |` are
+ * escaped, as is a doubled punctuator (`&&`); an escape of a plain character (`\@`, `\_`,
+ * `\-` outside a class) becomes that character.
+ */
+export function toUnicodeSets(source: string): string {
+  let out = '';
+  let inClass = false;
+  let classStart = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    const next = source[i + 1] ?? '';
+    if (c == '\\') {
+      i++;
+      if (LETTER_ESCAPES.test(next) || (inClass ? CLASS_ESCAPABLE : OUTSIDE_SYNTAX).includes(next)) out += c + next;
+      else out += /[a-z]/i.test(next) || !inClass || !CLASS_SYNTAX.includes(next) ? next : '\\' + next;
+    } else if (!inClass) {
+      if (c == '[') (inClass = true), (classStart = out.length + 1 + (next == '^' ? 1 : 0)), (out += c), next == '^' && (out += next, i++);
+      else out += c;
+    } else if (c == ']') (inClass = false), (out += c);
+    else if (c == '-' && (out.length == classStart || next == ']')) out += '\\-';
+    else if (CLASS_SYNTAX.includes(c) || (DOUBLES.includes(c) && (next == c || out.endsWith(c)))) out += '\\' + c;
+    else out += c;
+  }
+  return out;
+}
+
 /**
  * A `data-regex` as the browser's `pattern` attribute reads it: anchored, `^(?:…)$`, with
- * the `v` flag. Returns the source to use, or a warning when it does not compile (the rule
- * is then skipped). Compiling never runs the pattern, so a hostile one costs nothing here.
+ * the `v` flag. A legacy pattern the `v` flag refuses (`[a-z0-9._%+-]`) is rewritten with the
+ * same meaning (toUnicodeSets). Returns the source to use, or a warning when it does not
+ * compile (the rule is then skipped). Compiling never runs the pattern, so a hostile one
+ * costs nothing here.
  */
 export function compilePattern(source: string | null | undefined): { source: string } | { warning: string } | null {
   if (source == null || source === '') return null;
+  if (compiles(source, 'v')) return { source };
+  const rewritten = toUnicodeSets(source);
+  if (compiles(source) && compiles(rewritten, 'v')) return { source: rewritten };
+  let reason = '';
   try {
     new RegExp('^(?:' + source + ')$', 'v');
-    return { source };
   } catch (error) {
-    return { warning: `forms: data-regex "${source}" is not a valid pattern (${(error as Error).message}); skipped` };
+    reason = (error as Error).message;
   }
+  return { warning: `forms: data-regex "${source}" is not a valid pattern (${reason}); skipped` };
 }
 
 export interface FieldState {

@@ -170,6 +170,8 @@ describe('form validation', () => {
     const test = await session.open('/__fixture/forms-bad', { html });
     expect(test.warnings.some((w) => /data-regex "\[" is not a valid pattern/.test(w))).toBe(true);
     // The broken regex is skipped; the required rule of the same field still runs.
+    await test.page.$eval('#bad', (form) => (form as HTMLFormElement).requestSubmit());
+    expect((await invalid(test.page, 'form')).find((e) => e.id === 'broken')).toEqual({ id: 'broken', message: 'This field is required', visible: true });
     await test.page.type('#broken', 'x');
     await test.page.type('#xss', 'abc');
     const slow = await test.page.evaluate(() => {
@@ -193,6 +195,38 @@ describe('form validation', () => {
     expect(await test.page.evaluate(() => [(window as unknown as { __hits: number }).__hits, document.querySelectorAll('form img').length])).toEqual([0, 0]);
     test.assertClean();
     await test.page.close();
+  });
+
+  it('a legacy data-regex the v flag refuses ([A-Z0-9._%+-], a lone - at the end of a class) still checks, with its meaning', async () => {
+    const html = fixture(
+      '<form class="js-validate" id="legacy" action="/forms/legacy" method="post">' +
+        '<div class="field"><label for="mail">Mail</label><input id="mail" name="mail" data-regex="^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,}$" data-regex-message="An address, please."></div>' +
+        '<div class="field"><label for="tel">Phone</label><input id="tel" name="tel" data-regex="^[0-9 ()+-]{7,}$" data-regex-message="Digits, please."></div>' +
+        '<button>Send</button></form>',
+    );
+    const test = await session.open('/__fixture/forms-legacy-regex', { html });
+    const check = (mail: string, tel: string) =>
+      test.page.evaluate(
+        (mail, tel) => {
+          const form = document.getElementById('legacy') as HTMLFormElement;
+          (form.elements.namedItem('mail') as HTMLInputElement).value = mail;
+          (form.elements.namedItem('tel') as HTMLInputElement).value = tel;
+          let sent = false;
+          form.addEventListener('submit', (event) => ((sent = !event.defaultPrevented), event.preventDefault()), { once: true });
+          form.requestSubmit();
+          return sent;
+        },
+        mail,
+        tel,
+      );
+    expect(await check('a b@x', '12')).toBe(false);
+    expect((await invalid(test.page, 'form')).map((e) => [e.id, e.message])).toEqual([
+      ['mail', 'An address, please.'],
+      ['tel', 'Digits, please.'],
+    ]);
+    expect(await check('first.last-1@mail-host.example', '+49 (30) 1234-5')).toBe(true);
+    expect(test.warnings.filter((w) => w.includes('data-regex'))).toEqual([]);
+    test.assertClean();
   });
 
   it('CMS and mailing-list forms: a submit that goes ahead is reported; one cancelled is not; without js-validate they are not validated', async () => {
