@@ -214,15 +214,15 @@ describe('video players', () => {
     test.assertClean();
   });
 
-  it('data-play-on-load="true": the player is built at load, muted, without taking focus; not started under reduced motion', async () => {
-    const html = fixture(link('aaaaaaaaaaa', ' data-play-on-load="true"'));
+  it('data-play-on-load="true": the player is built at load without taking focus; it starts (muted) only with data-autoplay="true", and not under reduced motion', async () => {
+    const html = fixture(link('aaaaaaaaaaa', ' data-play-on-load="true" data-autoplay="true"') + link('bbbbbbbbbbb', ' data-play-on-load="true"'));
     const test = await session.open('/__fixture/video-load', withYoutube({ html }));
-    await test.page.waitForSelector('iframe');
-    expect((await frames(test.page)).map((f) => [f.autoplay, f.mute])).toEqual([['1', '1']]);
+    await test.page.waitForFunction(() => document.querySelectorAll('iframe').length === 2);
+    expect((await frames(test.page)).map((f) => [f.autoplay, f.mute])).toEqual([['1', '1'], ['0', null]]);
     expect(await focusedId(test.page)).toBe('');
     const calm = await session.open('/__fixture/video-load', withYoutube({ html, reducedMotion: true }));
-    await calm.page.waitForSelector('iframe');
-    expect((await frames(calm.page)).map((f) => [f.autoplay, f.mute])).toEqual([['0', null]]);
+    await calm.page.waitForFunction(() => document.querySelectorAll('iframe').length === 2);
+    expect((await frames(calm.page)).map((f) => [f.autoplay, f.mute])).toEqual([['0', null], ['0', null]]);
     test.assertClean();
     calm.assertClean();
   });

@@ -87,9 +87,10 @@ defineFeature<HTMLAnchorElement>('video', (link, { bus, signal, settings, labels
     loadApi().then(
       (YT) => {
         if (signal.aborted) return;
-        // The autoplay flag only counts for a click; on load the player starts muted, and not
-        // at all for visitors who prefer reduced motion.
-        const auto = clicked ? data.autoplay === 'true' && latest === self : !prefersReducedMotion();
+        // The seed: autoplay only with data-autoplay="true". Of players clicked while the script
+        // loads, only the last; on load (data-play-on-load) muted, and not at all for visitors
+        // who prefer reduced motion.
+        const auto = data.autoplay === 'true' && (clicked ? latest === self : !prefersReducedMotion());
         // The click has published already: its own autoplay start is not a second start.
         let announced = clicked && auto;
         const query = new URLSearchParams({ enablejsapi: '1', rel: '0', playsinline: '1', autoplay: auto ? '1' : '0', origin: location.origin });
