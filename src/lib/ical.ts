@@ -82,11 +82,13 @@ function nextDay(value: string): string {
 }
 
 /**
- * RFC 5545 TEXT: `\`, `;` and `,` escaped, newlines written as `\n`; CR and the other
- * control characters (not allowed in TEXT) dropped, tab kept.
+ * RFC 5545 TEXT: `\`, `;` and `,` escaped, line breaks (LF, CRLF, a lone CR) written as
+ * `\n`, so the text parses back with its breaks; the other control characters (not allowed
+ * in TEXT) dropped, tab kept.
  */
 export function escapeText(value: string): string {
   return value
+    .replace(/\r\n?/g, '\n')
     .replace(/[\0-\x08\x0b-\x1f\x7f]/g, '')
     .replace(/[\\;,]/g, '\\$&')
     .replace(/\n/g, '\\n');

@@ -33,7 +33,7 @@ const value = (text: string, name: string) => {
   return lines[0].slice(lines[0].indexOf(':') + 1);
 };
 /** What escapeText keeps of a string: CR and the control characters other than tab and LF go. */
-const kept = (value: string) => value.replace(/[\0-\x08\x0b-\x1f\x7f]/g, '');
+const kept = (value: string) => value.replace(/\r\n?/g, '\n').replace(/[\0-\x08\x0b-\x1f\x7f]/g, '');
 
 describe('calendarDate', () => {
   it.each([
@@ -80,8 +80,8 @@ describe('calendarDate', () => {
 });
 
 describe('escapeText and foldLine', () => {
-  it('escapes backslash, semicolon, comma and newlines; drops CR', () => {
-    expect(escapeText('a\\b;c,d\ne\r\nf\rg')).toBe('a\\\\b\\;c\\,d\\ne\\nfg');
+  it('escapes backslash, semicolon and comma; writes LF, CRLF and a lone CR as \\n', () => {
+    expect(escapeText('a\\b;c,d\ne\r\nf\rg')).toBe('a\\\\b\\;c\\,d\\ne\\nf\\ng');
     expect(escapeText('x\u0000y\tz')).toBe('xy\tz');
   });
 
