@@ -31,7 +31,9 @@ export function createLoader(settings: CoreSettings, fileOf: (name: string) => s
         // A promise (a feature that waits for its labels) is adopted: the load settles with it.
         feature ? resolve(feature) : reject(Error('ChunkLoadError: ' + url));
       };
-      const timer = setTimeout(done, settings.chunkTimeout);
+      // Half each: a stalled chunk fails once the whole time-out has passed (the seed's 120 s),
+      // and a late answer to the first request still settles the second attempt.
+      const timer = setTimeout(done, settings.chunkTimeout / 2);
       waiting.set(name, done);
       script.onload = script.onerror = () => done();
       script.src = policy?.createScriptURL(url) ?? url;

@@ -227,19 +227,30 @@ describe('core', () => {
       hidden: el.querySelectorAll('[hidden]').length,
     }));
     expect(state).toEqual({ enhanced: null, hidden: 0 });
+    // Row 29: no uncaught error (the ChunkLoadError is reported with console.error).
+    test.assertClean();
   });
 
   it('times out a stalled chunk after data-chunk-timeout and keeps other features working', async () => {
-    const head = '<script defer src="/Content/scripts/dist/veneer.js" data-chunk-timeout="300"></script>';
+    const head = '<script defer src="/Content/scripts/dist/veneer.js" data-chunk-timeout="1000"></script>';
     const test = await session.open('/__fixture/chunk-stall', {
       html: page(CAROUSEL + '<div class="js-expand"><button class="js-expand-trigger">More</button><div class="js-expand-content">Text</div></div>', head),
       allowErrors: [/ChunkLoadError/],
+      // When the error is raised, in ms since the navigation began.
+      init: () => {
+        const error = console.error.bind(console);
+        console.error = (...args: unknown[]) => (/ChunkLoadError/.test(String(args[2])) && ((window as unknown as { __failedAt: number }).__failedAt = performance.now()), error(...args));
+      },
       // A request never answered stays pending: the stall.
       intercept: (url) => (/carousel\.[0-9a-f]{8}\.js$/.test(url) ? new Promise(() => {}) : undefined),
     });
     expect(test.errors.filter((text) => /ChunkLoadError/.test(text))).toHaveLength(1);
+    // The seed: raised once the time-out has passed, not twice that (the retry shares it),
+    // counted from the request (made after the parser is done: well under 700 ms here).
+    expect(await test.page.evaluate(() => (window as unknown as { __failedAt: number }).__failedAt)).toBeLessThan(1000 + 700);
     expect(await test.page.$eval('.js-expand', (el) => el.getAttribute('data-enhanced'))).toBe('expand');
     expect(await test.page.$eval('.js-carousel', (el) => el.getAttribute('data-enhanced'))).toBeNull();
+    test.assertClean();
   });
 
   it('warns about an invalid setting and uses its default', async () => {
