@@ -86,7 +86,8 @@ defineFeature<HTMLElement>('resource', (item, { signal, bus, labels }) => {
       warn(`resource: ${ids.length} files selected; only the first ${MAX_IDS} are requested`, item);
       ids.length = types.length = MAX_IDS;
     }
-    show(note);
+    // The checklist: the busy state is announced.
+    show([note, labels!.downloadPreparing].filter(Boolean).join(' '));
     setBusy(true);
     try {
       const response = await fetch('/download-zip/' + ids.join(','), { signal, credentials: 'same-origin' });
@@ -95,6 +96,7 @@ defineFeature<HTMLElement>('resource', (item, { signal, bus, labels }) => {
       if (signal.aborted) return;
       save(blob, zipName(item.getAttribute('data-title') || '', types));
       setBusy(false);
+      show(note);
     } catch (reason) {
       if (signal.aborted) return;
       warn('resource: the zip download failed', item, reason);

@@ -20,6 +20,7 @@ defineLabels('de', {
   table: 'Tabelle',
   downloadError: 'Die Dateien konnten nicht heruntergeladen werden.',
   tooManyFiles: 'Nur die ersten %max% der %count% gewählten Dateien sind enthalten.',
+  downloadPreparing: 'Der Download wird vorbereitet …',
   shareNewWindow: '(öffnet in neuem Fenster)',
   rotatorPause: 'Folien anhalten',
   rotatorPlay: 'Folien abspielen',

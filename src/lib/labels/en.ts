@@ -23,6 +23,7 @@ export const EN = {
   table: 'Table',
   downloadError: 'The files could not be downloaded.',
   tooManyFiles: 'Only the first %max% of the %count% selected files are included.',
+  downloadPreparing: 'Preparing the download…',
   shareNewWindow: '(opens in new window)',
   rotatorPause: 'Pause slides',
   rotatorPlay: 'Play slides',

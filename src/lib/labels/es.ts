@@ -20,6 +20,7 @@ defineLabels('es', {
   table: 'Tabla',
   downloadError: 'No se pudieron descargar los archivos.',
   tooManyFiles: 'Solo se incluyen los primeros %max% de los %count% archivos elegidos.',
+  downloadPreparing: 'Preparando la descarga…',
   shareNewWindow: '(se abre en una ventana nueva)',
   rotatorPause: 'Pausar diapositivas',
   rotatorPlay: 'Reproducir diapositivas',

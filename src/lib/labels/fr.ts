@@ -20,6 +20,7 @@ defineLabels('fr', {
   table: 'Tableau',
   downloadError: "Les fichiers n'ont pas pu être téléchargés.",
   tooManyFiles: 'Seuls les %max% premiers des %count% fichiers choisis sont inclus.',
+  downloadPreparing: 'Préparation du téléchargement…',
   shareNewWindow: '(ouvre une nouvelle fenêtre)',
   rotatorPause: 'Mettre le diaporama en pause',
   rotatorPlay: 'Lire le diaporama',
