@@ -23,9 +23,9 @@ export function createLoader(settings: CoreSettings, fileOf: (name: string) => s
     new Promise<Feature>((resolve, reject) => {
       const url = settings.base + fileOf(name);
       const script = document.createElement('script');
+      // Called again (onload after define, a stale first attempt) it changes nothing: a
+      // settled promise stays as it is.
       const done = (feature?: Feature | Promise<Feature>) => {
-        if (waiting.get(name) !== done) return;
-        waiting.delete(name);
         clearTimeout(timer);
         // Loaded without define() means the chunk did not run (a syntax error): a failure.
         // A promise (a feature that waits for its labels) is adopted: the load settles with it.
