@@ -19,7 +19,7 @@ interface Setting {
 export const ANALYTICS_ID: Setting = {
   attribute: 'data-analytics-id',
   // GA4 measurement ids (G-XXXXXXX); anything else sends nothing.
-  valid: (value) => /^G-[A-Z0-9]{4,20}$/.test(value),
+  valid: (value) => /^G-[A-Z0-9]{4,20}$/.test(value.trim()),
   fallback: 'no analytics',
 };
 

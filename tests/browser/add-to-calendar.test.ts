@@ -173,6 +173,14 @@ describe('add-to-calendar', () => {
     test.assertClean();
   });
 
+  it('padded dates (" 2026-03-12 ", as CMS templates print them) are those dates', async () => {
+    const test = await session.open('/__fixture/cal-padded', { html: link({ 'data-start': ' 2026-03-12 ', 'data-end': '\n2026-03-13 ', 'data-title': 'Days' }) });
+    expect(await test.page.$eval('.js-add-to-calendar', (el) => el.getAttribute('data-enhanced'))).toBe('add-to-calendar');
+    const file = await download(test, () => test.page.click('.js-add-to-calendar'));
+    expect(unfold(file.text).filter((line) => line.startsWith('DT') && !line.startsWith('DTSTAMP'))).toEqual(['DTSTART;VALUE=DATE:20260312', 'DTEND;VALUE=DATE:20260314']);
+    test.assertClean();
+  });
+
   it('an all-day event: VALUE=DATE, DTEND the next day', async () => {
     const test = await session.open('/__fixture/cal-day', { html: link({ 'data-start': '2026-03-12', 'data-title': 'Day' }) });
     const file = await download(test, () => test.page.click('.js-add-to-calendar'));

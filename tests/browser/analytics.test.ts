@@ -157,6 +157,16 @@ describe('analytics', () => {
     await test.page.close();
   });
 
+  it('a padded data-analytics-id (" G-TEST123 ") is that id: no warning, hits carry it', async () => {
+    await clear(session);
+    const test = await session.open('/__fixture/analytics-padded', { html: fixture('<p>padded</p>', tag(`data-analytics-id=" G-TEST123 " data-analytics-endpoint="${STUB}"`)) });
+    const [hit] = await hitsFor(session, '/__fixture/analytics-padded', 1);
+    expect([hit.query.en, hit.query.tid]).toEqual(['page_view', 'G-TEST123']);
+    expect(test.warnings.filter((w) => w.includes('analytics'))).toEqual([]);
+    test.assertClean();
+    await test.page.close();
+  });
+
   it('uses the real GA4 endpoint by default (answered here) and refuses an endpoint on another site', async () => {
     const sent: string[] = [];
     const test = await session.open('/__fixture/ga4', {

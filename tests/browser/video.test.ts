@@ -175,6 +175,15 @@ describe('video players', () => {
     test.assertClean();
   });
 
+  it('a padded data-video-id (" aaaaaaaaaaa ", as CMS templates print it) is that id', async () => {
+    const test = await session.open('/__fixture/video-padded', withYoutube({ html: fixture(link(' aaaaaaaaaaa ')) }));
+    await test.page.click('a.js-video');
+    await test.page.waitForSelector('iframe', { timeout: 3000 });
+    expect((await frames(test.page)).map((f) => f.path)).toEqual(['/embed/aaaaaaaaaaa']);
+    expect(test.warnings.filter((w) => w.includes('video:'))).toEqual([]);
+    test.assertClean();
+  });
+
   it('a second player started while the first is not ready yet (YouTube adds pauseVideo on ready): both play, no error', async () => {
     const test = await session.open('/__fixture/video-early', withYoutube({ html: fixture(link('aaaaaaaaaaa') + link('bbbbbbbbbbb')) }));
     await test.page.evaluate(() => {

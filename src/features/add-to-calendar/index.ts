@@ -13,8 +13,9 @@ function calendar(link: HTMLElement): string | null {
   url.hash = '';
   return writeCalendar({
     url: url.href,
-    start: data.start ?? '',
-    end: data.end ?? '',
+    // CMS templates often pad attribute values: " 2026-03-12 " is that date.
+    start: (data.start ?? '').trim(),
+    end: (data.end ?? '').trim(),
     title: data.title ?? '',
     description: data.description ?? '',
     venue: data.venue ?? '',

@@ -31,7 +31,8 @@ let running = false;
 defineFeature<HTMLScriptElement>('analytics', (script, { bus, settings, signal }) => {
   // Only the tag the core runs from (the first, when the tag is included twice).
   if (script.dataset != settings.data || running) return warn('analytics: not the script tag veneer runs from; ignored', script);
-  const id = settings.data.analyticsId!;
+  // CMS templates often pad attribute values.
+  const id = settings.data.analyticsId!.trim();
   if (!ANALYTICS_ID.valid(id)) return warn(`analytics: data-analytics-id "${id}" is not a GA4 id (G-…); nothing is sent`);
   running = true;
   const own = settings.data.analyticsEndpoint!;

@@ -58,7 +58,8 @@ let latest: object | undefined;
 
 defineFeature<HTMLAnchorElement>('video', (link, { bus, signal, settings, labels }) => {
   const data = link.dataset;
-  const videoId = data.videoId || '';
+  // CMS templates often pad attribute values.
+  const videoId = (data.videoId || '').trim();
   if (!ID.test(videoId)) return warn(`video: data-video-id="${videoId.slice(0, 40)}" is not a YouTube video id; left as a link`, link);
 
   const j = createJournal();
