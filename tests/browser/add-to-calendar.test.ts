@@ -65,7 +65,13 @@ describe('add-to-calendar', () => {
     await test.page.evaluate(() => history.replaceState(null, '', '#top-of-page'));
     const data: Record<string, string | undefined> = await test.page.$eval('.js-add-to-calendar', (el) => ({ ...(el as HTMLElement).dataset, enhanced: el.getAttribute('data-enhanced') ?? '' }));
     expect(data.enhanced).toBe('add-to-calendar');
+    // The Blob's type, as the Blob URL hands it over.
+    await test.page.evaluate(() => {
+      const create = URL.createObjectURL;
+      URL.createObjectURL = (blob: Blob | MediaSource) => (((window as unknown as { __type: string }).__type = (blob as Blob).type), create(blob));
+    });
     const file = await download(test, () => test.page.click('.js-add-to-calendar'));
+    expect(await test.page.evaluate(() => (window as unknown as { __type: string }).__type)).toBe('text/calendar;charset=utf-8');
     expect(file.name).toBe('Northwind-Sensor-Summit-2026.ics');
     expect(file.text.endsWith('\r\n')).toBe(true);
     expect(file.text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
