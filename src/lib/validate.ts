@@ -21,8 +21,9 @@ const compiles = (source: string, flags?: string) => {
   }
 };
 
-// Escapes the `v` flag (and the `u` flag before it) refuses but legacy patterns use.
-const LETTER_ESCAPES = /[dDwWsSbBfnrtvcxukpP0-9]/;
+// Escapes that keep their meaning under the `v` flag. Others are a legacy identity escape
+// (`\@`, `\_`, `\p` is "p", `\u` without four hex digits is "u"): the character itself.
+const KEPT_ESCAPE = /^(?:[dDwWsSbBfnrtv0-9]|c[A-Za-z]|x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4})/;
 const OUTSIDE_SYNTAX = '^$\\.*+?()[]{}|/';
 const CLASS_SYNTAX = '()[]{}/|';
 const CLASS_ESCAPABLE = OUTSIDE_SYNTAX + "-&!#%,:;<=>@`~";
@@ -30,28 +31,39 @@ const DOUBLES = "&!#$%*+,.:;<=>?@^`~";
 
 /**
  * A legacy pattern (as jQuery validation ran it: no flag) rewritten for the `v` flag with the
- * same meaning: in a class, a lone `-` at either end and the characters `( ) [ { } / |` are
- * escaped, as is a doubled punctuator (`&&`); an escape of a plain character (`\@`, `\_`,
- * `\-` outside a class) becomes that character.
+ * same meaning: in a class, a `-` that is not a range's dash (at either end, after a range)
+ * and the characters `( ) [ { } / |` are escaped, as is a doubled punctuator (`&&`); an
+ * identity escape of a plain character (`\@`, `\_`, `\p`, `\-` outside a class) becomes
+ * that character.
  */
 export function toUnicodeSets(source: string): string {
   let out = '';
   let inClass = false;
   let classStart = 0;
+  // In a class: the last output was a range's dash; the last operand ended a range.
+  let dash = false;
+  let afterRange = false;
+  const operand = (text: string) => ((out += text), (afterRange = dash), (dash = false));
   for (let i = 0; i < source.length; i++) {
     const c = source[i];
     const next = source[i + 1] ?? '';
     if (c == '\\') {
       i++;
-      if (LETTER_ESCAPES.test(next) || (inClass ? CLASS_ESCAPABLE : OUTSIDE_SYNTAX).includes(next)) out += c + next;
-      else out += /[a-z]/i.test(next) || !inClass || !CLASS_SYNTAX.includes(next) ? next : '\\' + next;
+      const kept = KEPT_ESCAPE.exec(source.slice(i))?.[0];
+      const text = kept ? c + kept : (inClass ? CLASS_ESCAPABLE : OUTSIDE_SYNTAX).includes(next) ? c + next : next;
+      if (kept) i += kept.length - 1;
+      inClass ? operand(text) : (out += text);
     } else if (!inClass) {
-      if (c == '[') (inClass = true), (classStart = out.length + 1 + (next == '^' ? 1 : 0)), (out += c), next == '^' && (out += next, i++);
-      else out += c;
+      if (c == '[') {
+        inClass = true;
+        dash = afterRange = false;
+        out += c;
+        if (next == '^') (out += next), i++;
+        classStart = out.length;
+      } else out += c;
     } else if (c == ']') (inClass = false), (out += c);
-    else if (c == '-' && (out.length == classStart || next == ']')) out += '\\-';
-    else if (CLASS_SYNTAX.includes(c) || (DOUBLES.includes(c) && (next == c || out.endsWith(c)))) out += '\\' + c;
-    else out += c;
+    else if (c == '-' && !(out.length == classStart || next == ']' || afterRange || dash)) (out += c), (dash = true);
+    else operand(c == '-' || CLASS_SYNTAX.includes(c) || (DOUBLES.includes(c) && (next == c || out.endsWith(c))) ? '\\' + c : c);
   }
   return out;
 }
