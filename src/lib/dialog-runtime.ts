@@ -92,11 +92,11 @@ function openDialog(element: HTMLElement, { body, closers, focusDelay, onClose }
   const focusIn = () => (element.querySelector<HTMLElement>('[autofocus]') || tabbables(element)[0] || element).focus();
   const timer = focusDelay ? window.setTimeout(focusIn, focusDelay) : (focusIn(), 0);
 
-  // A date picker or lightbox opened from inside is a native modal <dialog> above this one: its
-  // clicks, Escape and Tab are its own.
-  const above = (target: EventTarget | null) => target instanceof Element && !element.contains(target) && !!target.closest('dialog[open]');
+  // A date picker or lightbox opened from inside is a native modal <dialog> above this one
+  // (this one is a popover, never :modal): while it is open, clicks, Escape and Tab are its own.
+  const above = () => !!document.querySelector('dialog:modal');
   const listen = <K extends keyof DocumentEventMap>(type: K, handler: (event: DocumentEventMap[K]) => void, capture = true) =>
-    document.addEventListener(type, (event) => top() && !above(event.target) && handler(event), { signal: abort.signal, capture });
+    document.addEventListener(type, (event) => top() && !above() && handler(event), { signal: abort.signal, capture });
   listen('pointerdown', (event) => (downOutside = !within(event.target)));
   listen('click', (event) => {
     const target = event.target as Element;

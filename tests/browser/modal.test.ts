@@ -259,6 +259,14 @@ describe('modal', () => {
     await page.keyboard.press('Escape');
     expect(await page.evaluate(() => [!!document.querySelector('dialog.veneer-datepicker[open]'), document.activeElement?.className])).toEqual([false, 'veneer-datepicker-button']);
     expect(await modalOpen()).toBe(true);
+    // Focus on no element of the picker (the body): Escape is still the picker's.
+    await page.click('.veneer-datepicker-button');
+    await page.waitForSelector('dialog.veneer-datepicker[open] td[tabindex="0"]');
+    await page.evaluate(() => (document.activeElement as HTMLElement).blur());
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await page.evaluate(() => !!document.querySelector('dialog.veneer-datepicker[open]'))).toBe(false);
+    expect(await modalOpen()).toBe(true);
     // The lightbox: a click on its content and Escape close the lightbox only.
     await page.click('#more');
     await page.waitForSelector('dialog.veneer-lightbox[open] #in-note');
