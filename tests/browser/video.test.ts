@@ -172,6 +172,10 @@ describe('video players', () => {
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await pauses()).length).toBe(before);
+    // Hidden while out of view (a tab chosen above it): no crossing of the viewport, still paused.
+    const pagePlayer = await page.$eval('body > .video iframe', (f) => f.id);
+    await page.$eval('body > .video', (el) => ((el as HTMLElement).hidden = true));
+    await page.waitForFunction((id: string) => (window as unknown as { __ytStub: { calls: { method: string; playerId: string }[] } }).__ytStub.calls.some((c) => c.method === 'pauseVideo' && c.playerId === id), { timeout: 3000 }, pagePlayer);
     test.assertClean();
   });
 

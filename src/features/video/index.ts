@@ -120,11 +120,9 @@ defineFeature<HTMLAnchorElement>('video', (link, { bus, signal, settings, labels
           },
         });
         if (clicked) iframe.focus();
-        // The checklist: a player whose modal closes or whose slide is hidden pauses. Only
-        // hidden: one merely scrolled out of view plays on (a talk listened to while reading).
-        const shown = new IntersectionObserver(
-          ([entry]) => entry.isIntersecting || iframe!.getClientRects().length || onPlaying(),
-        );
+        // The checklist: a player whose modal closes or whose slide is hidden pauses (no box
+        // left: its size drops to 0, in view or not). One merely scrolled out of view plays on.
+        const shown = new ResizeObserver(() => iframe!.getClientRects().length || onPlaying());
         shown.observe(iframe);
         signal.addEventListener('abort', () => shown.disconnect());
       },
