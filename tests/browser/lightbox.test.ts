@@ -402,11 +402,14 @@ describe('lightbox', () => {
       await test.page.click(`#l${i}`);
       await ready(test.page);
       srcs.push(await test.page.$eval(`${DIALOG} iframe`, (el) => el.getAttribute('src')));
+      // The player may start: the frame is allowed to autoplay.
+      expect(await test.page.$eval(`${DIALOG} iframe`, (el) => el.getAttribute('allow'))).toContain('autoplay');
       await test.page.keyboard.press('Escape');
       await closed(test.page);
     }
     const youtube = 'https://www.youtube.com/embed/M7lc1UVf-VE?autoplay=1';
-    expect(srcs).toEqual([youtube, youtube, youtube, youtube, 'https://player.vimeo.com/video/76979871?autoplay=1', 'https://player.vimeo.com/video/76979871']);
+    // The watch address's t=30 is kept as the player's start.
+    expect(srcs).toEqual([youtube + '&start=30', youtube, youtube, youtube, 'https://player.vimeo.com/video/76979871?autoplay=1', 'https://player.vimeo.com/video/76979871']);
     test.assertClean();
   });
 

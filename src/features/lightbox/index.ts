@@ -80,7 +80,9 @@ function embed(url: URL): URL {
   const host = url.host.replace(/^(www|m)\./, '');
   const id =
     host == 'youtube.com' && url.pathname == '/watch' ? url.searchParams.get('v') : host == 'youtu.be' ? url.pathname.slice(1) : '';
-  if (/^[\w-]{11}$/.test(id!)) return new URL(`https://www.youtube.com/embed/${id}?autoplay=1`);
+  // A start time in whole seconds (t=90 or t=90s) is kept.
+  const start = /^\d+s?$/.test(url.searchParams.get('t') || '') ? '&start=' + parseInt(url.searchParams.get('t')!) : '';
+  if (/^[\w-]{11}$/.test(id!)) return new URL(`https://www.youtube.com/embed/${id}?autoplay=1${start}`);
   if (host == 'vimeo.com' && /^\/\d+$/.test(url.pathname)) return new URL(`https://player.vimeo.com/video${url.pathname}?autoplay=1`);
   return url;
 }
@@ -166,7 +168,7 @@ function Content({ item, report, hidden }: { item: Item; report(status: string):
   return type == 'image'
     ? html`<figure hidden=${hidden}><img ref=${ref} src=${src} alt=${link.querySelector('img')?.alt || ''}/>${item.title && html`<figcaption>${item.title}</figcaption>`}</figure>`
     : type == 'iframe'
-      ? html`<iframe ref=${ref} src=${src} title=${name(item)} referrerpolicy="strict-origin-when-cross-origin" allowfullscreen/>`
+      ? html`<iframe ref=${ref} src=${src} title=${name(item)} referrerpolicy="strict-origin-when-cross-origin" allow="autoplay; encrypted-media; picture-in-picture; fullscreen" allowfullscreen/>`
       : html`<div ref=${ref} class="veneer-lightbox__html" hidden=${hidden}/>`;
 }
 
