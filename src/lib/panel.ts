@@ -100,7 +100,7 @@ export function panelToggle(toggle: HTMLElement, { bus, signal, settle }: Contex
 
   // A keyboard visitor already in the panel the site's CSS opened (focus within, before this
   // chunk came) keeps it open: closing it would hide their focus.
-  if (panel.contains(document.activeElement)) {
+  if (panel.contains(document.activeElement) && !openedBy.has(panel)) {
     open = true;
     openedBy.set(panel, toggle);
     j.set(toggle, 'aria-expanded', 'true');

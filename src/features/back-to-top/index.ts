@@ -8,7 +8,8 @@ const THRESHOLD = 100;
 defineFeature<HTMLElement>('back-to-top', (link, { signal, bus }) => {
   const j = createJournal();
   // Hidden by visibility, not display: its place in the footer stays as it is (no shift).
-  adoptStyles('back-to-top', '.js-back-to-top.is-hidden{visibility:hidden}');
+  // Focus moved to the body (no #top element) draws no ring round the whole page.
+  adoptStyles('back-to-top', '.js-back-to-top.is-hidden{visibility:hidden}body:focus{outline:none}');
   let shown: boolean | undefined;
   const check = () => {
     const on = scrollY > THRESHOLD;

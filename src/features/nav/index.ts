@@ -117,7 +117,9 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
     'click',
     (event) => {
       const link = (event.target as Element).closest?.('a[href]') as HTMLAnchorElement | null;
-      if (link?.hash && link.href.split('#')[0] == location.href.split('#')[0]) closeAll();
+      // A link another feature owns (a lightbox, a modal opener) keeps the menu, and focus.
+      const hook = !link || link.hasAttribute('data-modal-open') || [...link.classList].some((name) => name.startsWith('js-'));
+      if (!hook && link!.hash && link!.href.split('#')[0] == location.href.split('#')[0]) closeAll();
     },
     { signal },
   );
