@@ -305,7 +305,10 @@ describe('appear', () => {
   });
 
   it('content above closing brings a waiting element into view without a scroll: it appears', async () => {
-    const test = await session.open('/__fixture/appear-reflow', { html: fixture('<div id="tall" style="height:150vh">tall</div><div class="js-appear" id="late" data-appear-delay="0">late</div><div style="height:150vh"></div>') });
+    // html and body at 100 %, as legacy themes often set them: the root's own size never changes.
+    const test = await session.open('/__fixture/appear-reflow', {
+      html: fixture('<style>html,body{height:100%}</style><div id="tall" style="height:150vh">tall</div><div class="js-appear" id="late" data-appear-delay="0">late</div><div style="height:150vh"></div>'),
+    });
     expect(await test.page.$eval('#late', (el) => el.className)).toBe('js-appear is-hidden');
     await test.page.$eval('#tall', (el) => ((el as HTMLElement).hidden = true));
     await test.page.waitForFunction(() => document.getElementById('late')!.classList.contains('is-visible'), { timeout: 2000 });

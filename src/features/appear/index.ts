@@ -37,7 +37,12 @@ function idle() {
   if (!waiting.size) listening?.abort(), (listening = undefined);
 }
 
+// Content above closing (an expand item, a tab, an ajax list) brings a waiting element into
+// view without a scroll: its crossing into the viewport schedules a check too.
+let crossing: IntersectionObserver | undefined;
+
 function reveal(entry: Entry) {
+  crossing?.unobserve(entry.element);
   waiting.delete(entry);
   entry.j.flag(entry.element, 'is-hidden', false);
   entry.j.flag(entry.element, 'is-visible', true);
@@ -46,6 +51,7 @@ function reveal(entry: Entry) {
 
 /** Takes an element out of the waiting set and the queue (teardown, focus). */
 function drop(entry: Entry) {
+  crossing?.unobserve(entry.element);
   waiting.delete(entry);
   const at = queue.indexOf(entry);
   if (at >= 0) queue.splice(at, 1);
@@ -99,11 +105,6 @@ function listen() {
   const passive = { passive: true, signal };
   addEventListener('scroll', schedule, passive);
   addEventListener('resize', schedule, passive);
-  // Content above closing (an expand item, a tab, an ajax list) brings a waiting element into
-  // view without a scroll: the page's height changes.
-  const resized = new ResizeObserver(schedule);
-  resized.observe(document.documentElement);
-  signal.addEventListener('abort', () => resized.disconnect());
   addEventListener('beforeprint', all, { signal });
   matchMedia('print').addEventListener('change', all, { signal });
   matchMedia('(prefers-reduced-motion: reduce)').addEventListener('change', all, { signal });
@@ -120,6 +121,7 @@ function flush() {
   const hide = new Set(below);
   batch.forEach((entry) => hide.has(entry) || reveal(entry));
   below.forEach((entry) => entry.j.flag(entry.element, 'is-hidden', true));
+  below.forEach((entry) => waiting.has(entry) && (crossing ||= new IntersectionObserver(schedule, { threshold: [0, 0.5, 1] })).observe(entry.element));
   // A site rule that hides with display or size would move what follows once revealed:
   // such an element is revealed at once instead (only opacity and transform may hide it).
   below.forEach((entry) => {
