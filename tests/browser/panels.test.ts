@@ -171,6 +171,26 @@ describe('search and language panels', () => {
     test.assertClean();
   });
 
+  it('the current language is marked aria-current where the CMS did not: the link to this page, else the page\'s language', async () => {
+    const panel = (first: string) =>
+      `<button class="js-language-toggle" aria-controls="p">Language</button><div class="js-language-panel" id="p"><ul>` +
+      `<li><a id="en" href="${first}" hreflang="en" lang="en">English</a></li><li><a id="de" href="/de/" hreflang="de" lang="de">Deutsch</a></li></ul></div>`;
+    const current = (page: Page) => page.$$eval('#p a', (all) => all.map((a) => a.getAttribute('aria-current')));
+    const here = await session.open('/__fixture/lang-current', { html: fixture(panel('/__fixture/lang-current')) });
+    expect(await current(here.page)).toEqual(['page', null]);
+    // Removal puts the markup back.
+    expect(await here.page.evaluate(async () => {
+      const toggle = document.querySelector('.js-language-toggle')!;
+      toggle.remove();
+      await (window as unknown as { veneer: { ready(): Promise<void> } }).veneer.ready();
+      return document.querySelectorAll('#p [aria-current]').length;
+    })).toBe(0);
+    here.assertClean();
+    const other = await session.open('/__fixture/lang-other', { html: fixture(panel('/en/')) });
+    expect(await current(other.page)).toEqual(['true', null]);
+    other.assertClean();
+  });
+
   it('two toggles for one panel: opening it from the second while the first slides it out leaves it open', async () => {
     const html = fixture(
       '<div style="height:150vh"></div><button class="js-search-toggle" id="a" aria-controls="p">Search</button> <button class="js-search-toggle" id="b" aria-controls="p">Search too</button>' +
