@@ -11,6 +11,9 @@ export function uniqueId(prefix: string): string {
   return id;
 }
 
+/** An element a feature hook owns (a tab, a lightbox, an expand trigger…): a `js-` class. */
+export const isHook = (element: Element) => [...element.classList].some((name) => name.startsWith('js-'));
+
 /**
  * The matches of `selector` inside `root` that belong to it rather than to a nested
  * hook of the same kind (a carousel inside a carousel's slide keeps its own buttons).

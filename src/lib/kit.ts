@@ -52,6 +52,7 @@ export const inlineStep = /*#__PURE__*/ forward('inlineStep');
 export const loadLabels = /*#__PURE__*/ forward('loadLabels');
 export const onLeave = /*#__PURE__*/ forward('onLeave');
 export const onPanelOpen = /*#__PURE__*/ forward('onPanelOpen');
+export const isHook = /*#__PURE__*/ forward('isHook');
 export const owned = /*#__PURE__*/ forward('owned');
 export const panelToggle = /*#__PURE__*/ forward('panelToggle');
 export const parseNumber = /*#__PURE__*/ forward('parseNumber');

@@ -1,7 +1,7 @@
 // Anchor scrolling (any a[href^="#"] whose target is on the page): a smooth scroll that
 // leaves the target below the sticky header, focus on the target, the hash in history.
 // Also on load with a hash: the landing is checked again while the page settles.
-import { defineFeature, findTarget, fragmentId, goTo, rendered, scrollToY, targetY } from '../../lib/kit';
+import { defineFeature, findTarget, fragmentId, goTo, isHook, rendered, scrollToY, targetY } from '../../lib/kit';
 
 // The seed: adjustments debounced at 10 ms, 20 px tolerance on first load.
 const DEBOUNCE = 10;
@@ -53,7 +53,7 @@ defineFeature<HTMLAnchorElement>('anchor', (link, { signal }) => {
   const href = link.getAttribute('href') || '';
   // Tabs, lightboxes, expand triggers… (any js- hook) and "#" belong to others: quietly not ours.
   // Sorted out here, not in the registry's selector: every byte of that is in the core.
-  if (href == '#' || [...link.classList].some((name) => name.startsWith('js-'))) return;
+  if (href == '#' || isHook(link)) return;
   link.addEventListener(
     'click',
     (event) => {

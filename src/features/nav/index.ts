@@ -2,7 +2,7 @@
 // button.js-nav-trigger opens its div.js-megamenu (a mega-menu from 1024 px, an accordion
 // in the toggle menu up to 1023 px); button.js-menu-toggle[aria-controls=<nav id>], outside
 // the nav, opens the toggle menu. The site's CSS shows and hides from aria-expanded / is-open.
-import { createJournal, defineFeature, onLeave, onPanelOpen, PANEL_OPEN, warn } from '../../lib/kit';
+import { createJournal, defineFeature, isHook, onLeave, onPanelOpen, PANEL_OPEN, warn } from '../../lib/kit';
 
 const LARGE = '(min-width: 1024px)'; // the seed: small up to 1023 px, large from 1024 px
 const DEBOUNCE_MS = 250;
@@ -118,7 +118,7 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
     (event) => {
       const link = (event.target as Element).closest?.('a[href]') as HTMLAnchorElement | null;
       // A link another feature owns (a lightbox, a modal opener) keeps the menu, and focus.
-      const hook = !link || link.hasAttribute('data-modal-open') || [...link.classList].some((name) => name.startsWith('js-'));
+      const hook = !link || link.hasAttribute('data-modal-open') || isHook(link);
       if (!hook && link!.hash && link!.href.split('#')[0] == location.href.split('#')[0]) closeAll();
     },
     { signal },
