@@ -64,13 +64,17 @@ export function panelToggle(toggle: HTMLElement, { bus, signal, settle }: Contex
     if (own) j.set(panel, 'hidden', on ? null : '');
   };
 
-  const show = () => {
-    stop();
+  const markOpen = () => {
     open = true;
     openedBy.set(panel, toggle);
-    animation?.cancel();
     j.set(toggle, 'aria-expanded', 'true');
     shown(true);
+  };
+
+  const show = () => {
+    stop();
+    animation?.cancel();
+    markOpen();
     bus.emit(PANEL_OPEN, { owner: toggle });
     slide([SHUT, SHOWN]);
     clearTimeout(timer);
@@ -100,12 +104,7 @@ export function panelToggle(toggle: HTMLElement, { bus, signal, settle }: Contex
 
   // A keyboard visitor already in the panel the site's CSS opened (focus within, before this
   // chunk came) keeps it open: closing it would hide their focus.
-  if (panel.contains(document.activeElement) && !openedBy.has(panel)) {
-    open = true;
-    openedBy.set(panel, toggle);
-    j.set(toggle, 'aria-expanded', 'true');
-    shown(true);
-  }
+  if (panel.contains(document.activeElement) && !openedBy.has(panel)) markOpen();
 
   // preventDefault: a toggle inside a form does not submit it.
   toggle.addEventListener('click', (event) => (event.preventDefault(), open ? hide(true) : show()), { signal });

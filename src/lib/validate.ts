@@ -13,11 +13,13 @@ export const messageOr = (own: string | null | undefined, fallback: string) => (
 /** Empty after trimming (JS trim: spaces, tabs, line breaks, no-break spaces…). */
 export const isBlank = (value: string) => value.trim() === '';
 
-const compiles = (source: string, flags?: string) => {
+/** Why `source` does not compile (anchored, with `flags`), or '' when it does. */
+const compileError = (source: string, flags?: string) => {
   try {
-    return !!new RegExp(flags ? '^(?:' + source + ')$' : source, flags);
-  } catch {
-    return false;
+    new RegExp(flags ? '^(?:' + source + ')$' : source, flags);
+    return '';
+  } catch (error) {
+    return (error as Error).message;
   }
 };
 
@@ -77,15 +79,10 @@ export function toUnicodeSets(source: string): string {
  */
 export function compilePattern(source: string | null | undefined): { source: string } | { warning: string } | null {
   if (source == null || source === '') return null;
-  if (compiles(source, 'v')) return { source };
+  const reason = compileError(source, 'v');
+  if (!reason) return { source };
   const rewritten = toUnicodeSets(source);
-  if (compiles(source) && compiles(rewritten, 'v')) return { source: rewritten };
-  let reason = '';
-  try {
-    new RegExp('^(?:' + source + ')$', 'v');
-  } catch (error) {
-    reason = (error as Error).message;
-  }
+  if (!compileError(source) && !compileError(rewritten, 'v')) return { source: rewritten };
   return { warning: `forms: data-regex "${source}" is not a valid pattern (${reason}); skipped` };
 }
 

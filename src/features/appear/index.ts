@@ -120,8 +120,10 @@ function flush() {
   const below = batch.filter((_, i) => before[i].top >= innerHeight && before[i].height > 0);
   const hide = new Set(below);
   batch.forEach((entry) => hide.has(entry) || reveal(entry));
-  below.forEach((entry) => entry.j.flag(entry.element, 'is-hidden', true));
-  below.forEach((entry) => waiting.has(entry) && (crossing ||= new IntersectionObserver(schedule, { threshold: [0, 0.5, 1] })).observe(entry.element));
+  below.forEach((entry) => {
+    entry.j.flag(entry.element, 'is-hidden', true);
+    (crossing ||= new IntersectionObserver(schedule, { threshold: [0, 0.5, 1] })).observe(entry.element);
+  });
   // A site rule that hides with display or size would move what follows once revealed:
   // such an element is revealed at once instead (only opacity and transform may hide it).
   below.forEach((entry) => {

@@ -118,8 +118,8 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
     (event) => {
       const link = (event.target as Element).closest?.('a[href]') as HTMLAnchorElement | null;
       // A link another feature owns (a lightbox, a modal opener) keeps the menu, and focus.
-      const hook = !link || link.hasAttribute('data-modal-open') || isHook(link);
-      if (!hook && link!.hash && link!.href.split('#')[0] == location.href.split('#')[0]) closeAll();
+      if (!link?.hash || link.hasAttribute('data-modal-open') || isHook(link)) return;
+      if (link.href.split('#')[0] == location.href.split('#')[0]) closeAll();
     },
     { signal },
   );
