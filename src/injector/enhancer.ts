@@ -1,5 +1,4 @@
-import type { CoreContext, Feature, Teardown } from '../lib/feature';
-
+import type { Bus, CoreContext, CoreSettings, Feature, Row, Teardown } from '../lib/feature';
 // A slot is PENDING while its chunk loads, so a second sighting of the element waits for
 // it; once set up, the slot is the instance's teardown. Instances contain their own errors
 // and write their own data-enhanced mark (src/lib/feature.ts).
@@ -11,11 +10,9 @@ type Slot = Teardown | typeof PENDING;
  * State lives in a WeakMap keyed by element, so the core itself holds nothing alive.
  * Work is batched: one scan of all added roots, then one load and one pass per feature.
  */
-export function createEnhancer(
-  rows: ReadonlyArray<readonly [selector: string, feature: string]>,
-  load: (name: string) => Promise<Feature>,
-  context: CoreContext,
-) {
+export function createEnhancer(rows: Row[], load: (name: string) => Promise<Feature>, bus: Bus, settings: CoreSettings) {
+  // Every instance gets scan and rows, for the page chunk (src/features/page).
+  const context: CoreContext = { bus, settings, scan, rows };
   const slots = new WeakMap<Element, Map<string, Slot>>();
   // Jobs never reject, so chaining them settles once every job started so far has.
   let settled = Promise.resolve();
@@ -25,7 +22,7 @@ export function createEnhancer(
     slots.get(element)?.forEach((slot, name, features) => slot && (features.delete(name), slot()));
   }
 
-  function scan(roots: Element[]) {
+  function scan(roots: Element[], hold?: boolean) {
     const batch = new Map<string, Element[]>();
     // A query per row: Chromium's fast path for a single class makes that about twice as fast
     // as one query for the whole list of hooks, on the document. On a thousand small roots the
@@ -37,7 +34,10 @@ export function createEnhancer(
           if (!element.matches(selector)) continue;
           const features = slots.get(element) || new Map<string, Slot>();
           slots.set(element, features);
-          if (features.has(name)) continue;
+          // hold: the start-up scan leaves hooks far below the fold (over a screen below it)
+          // without a slot, for the page chunk to release (src/features/page). A hidden element
+          // measures 0 and is never held.
+          if (features.has(name) || (hold && element.getBoundingClientRect().y > 2 * innerHeight)) continue;
           features.set(name, PENDING);
           batch.get(name)?.push(element) ?? batch.set(name, [element]);
         }
@@ -77,5 +77,7 @@ export function createEnhancer(
     scan(added);
   }
 
-  return { scan, handle, settled: () => settled };
+  // Two hops: the jobs pending now, then those they started (the page chunk's release of the
+  // held hooks happens during its own job).
+  return { scan, handle, settled: () => settled.then(() => settled) };
 }

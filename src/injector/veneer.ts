@@ -16,7 +16,7 @@ if (!(globalThis as Global)[CORE_KEY]) {
   const settings = readSettings(document.currentScript as HTMLScriptElement | null);
   const bus: Bus = mitt();
   const loader = createLoader(settings, chunkFile);
-  const enhancer = createEnhancer(hooks, loader.load, { bus, settings });
+  const enhancer = createEnhancer(hooks, loader.load, bus, settings);
   const observer = new MutationObserver(enhancer.handle);
   (globalThis as Global)[CORE_KEY] = loader;
 
@@ -24,7 +24,7 @@ if (!(globalThis as Global)[CORE_KEY]) {
   const begin = () => {
     if (begun) return;
     begun = true;
-    enhancer.scan([document.documentElement]);
+    enhancer.scan([document.documentElement], true);
     observer.observe(document, { childList: true, subtree: true });
   };
 

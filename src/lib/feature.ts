@@ -32,10 +32,21 @@ export interface CoreSettings {
   data: Readonly<Record<string, string | undefined>>;
 }
 
+/** A [selector, feature] row of the core's table (src/injector/chunks.ts). */
+export type Row = [selector: string, feature: string];
+
 /** What the core hands every instance. */
 export interface CoreContext {
   bus: Bus;
   settings: CoreSettings;
+  /**
+   * Enhances what is not yet enhanced under the roots; with hold, it leaves hooks far below
+   * the fold (over a screen below it) for later, as the start-up scan does. The page chunk's
+   * to call (src/features/page): a feature never needs it.
+   */
+  scan(roots: Element[], hold?: boolean): void;
+  /** The core's table, which the page chunk extends with the rows it hooks (src/injector/load-strategy.json). */
+  rows: Row[];
 }
 
 export type Teardown = () => void;

@@ -261,6 +261,117 @@ describe('core', () => {
     test.assertClean();
   });
 
+  describe('load strategy: hooks far below the fold, after-page and never-held rows (src/injector/load-strategy.json)', () => {
+    const TABS = '<div class="js-tabs" id="far"><ul><li><a class="js-tab" href="#t1">One</a></li><li><a class="js-tab" href="#t2">Two</a></li></ul><div class="js-tab-panel" id="t1">1</div><div class="js-tab-panel" id="t2">2</div></div>';
+    const MODAL = '<div class="js-modal" id="m"><div class="js-modal-body"><button type="button" class="js-modal-close">Close</button><p>Inside</p></div></div>';
+    const OPENER = '<button type="button" data-modal-open="m">Open</button>';
+    // The viewport is 800 px high: over a screen below the fold is more than 1 600 px down.
+    const FAR = (html: string) => `<div style="height:3000px">tall</div>${html}`;
+    const SAVING = '<script defer src="/Content/scripts/dist/veneer.js" data-save-data="true"></script>';
+    const PAGE_DELAY_MS = 600;
+
+    /** Opens the fixture with the page chunk held back PAGE_DELAY_MS; returns when each chunk was asked for. */
+    async function openTimed(name: string, body: string, head = SCRIPT) {
+      const asked = new Map<string, number>();
+      const test = await session.open(`/__fixture/strategy-${name}`, {
+        html: page(body, head),
+        allowErrors: [/\[veneer\]/],
+        intercept: async (url) => {
+          const chunk = /\/([a-z-]+)\.[0-9a-f]{8}\.js$/.exec(new URL(url).pathname)?.[1];
+          if (!chunk) return;
+          asked.set(chunk, performance.now());
+          if (chunk === 'page') await new Promise((resolve) => setTimeout(resolve, PAGE_DELAY_MS));
+        },
+      });
+      return { test, asked };
+    }
+
+    it('outside save-data mode: a hook far below waits for the page chunk, then is enhanced; one near is asked for at once', async () => {
+      const { test, asked } = await openTimed('normal', CAROUSEL + FAR(TABS));
+      expect(await test.page.$eval('#far', (el) => el.getAttribute('data-enhanced'))).toBe('tabs');
+      expect(await test.page.$eval('.js-carousel', (el) => el.getAttribute('data-enhanced'))).toBe('carousel');
+      // The near hook's chunk goes out beside the page chunk; the far one's only after it came.
+      expect(asked.get('carousel')! - asked.get('page')!).toBeLessThan(PAGE_DELAY_MS / 2);
+      expect(asked.get('tabs')! - asked.get('page')!).toBeGreaterThanOrEqual(PAGE_DELAY_MS);
+      test.assertClean();
+    });
+
+    it('an after-page row (the form trackers, analytics) is hooked by the page chunk, one round trip after start', async () => {
+      const { test, asked } = await openTimed('after-page', '<div class="js-hubspot-form"></div>' + CAROUSEL);
+      expect(asked.get('hubspot-form')! - asked.get('page')!).toBeGreaterThanOrEqual(PAGE_DELAY_MS);
+      expect(await test.page.$eval('.js-hubspot-form', (el) => el.getAttribute('data-enhanced'))).toBe('hubspot-form');
+      // The core's own table no longer names it.
+      const core = await (await fetch(session.url + '/Content/scripts/dist/veneer.js')).text();
+      expect(core).not.toContain('hubspot-form');
+      test.assertClean();
+    });
+
+    it('save-data mode: a hook far below is not asked for until the visitor scrolls near it; a hidden one and a modal are not held', async () => {
+      const hidden = '<div hidden><div class="js-expand" id="hidden"><button class="js-expand-trigger">Q</button><div class="js-expand-content">A</div></div></div>';
+      const { test, asked } = await openTimed('saving', CAROUSEL + OPENER + FAR(MODAL + hidden + '<div style="height:1000px"></div>' + TABS), SAVING);
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      expect(asked.has('tabs')).toBe(false);
+      expect(await test.page.$eval('#far', (el) => el.getAttribute('data-enhanced'))).toBeNull();
+      expect(await test.page.$eval('.js-carousel', (el) => el.getAttribute('data-enhanced'))).toBe('carousel');
+      expect(await test.page.$eval('#hidden', (el) => el.getAttribute('data-enhanced'))).toBe('expand');
+      // Opened from the top of the page, far from where the CMS put it.
+      expect(await test.page.$eval('.js-modal', (el) => el.getAttribute('data-enhanced'))).toBe('modal');
+      await test.page.click('[data-modal-open]');
+      await test.page.waitForSelector('.js-modal.is-open');
+      await test.page.keyboard.press('Escape');
+      await test.page.waitForSelector('.js-modal:not(.is-open)');
+      // A screen away from it is not near yet: nothing asked.
+      await test.page.evaluate(() => window.scrollTo(0, document.getElementById('far')!.offsetTop - 2.5 * innerHeight));
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(asked.has('tabs')).toBe(false);
+      await test.page.evaluate(() => document.getElementById('far')!.scrollIntoView());
+      await test.page.waitForFunction(() => document.getElementById('far')!.getAttribute('data-enhanced') === 'tabs', { timeout: 5000 });
+      expect(chunkRequests(test, 'tabs')).toHaveLength(1);
+      test.assertClean();
+    });
+
+    it('save-data mode on a captured page: fewer chunks and bytes until the visitor scrolls, then the same features', async () => {
+      // The operator's attribute, set before veneer.js runs (defer scripts run once the document
+      // is interactive), from this test's own query parameter, which the harness ignores.
+      const setSaveData = () =>
+        document.addEventListener('readystatechange', () => {
+          const value = new URLSearchParams(location.search).get('test-save-data')!;
+          if (document.readyState === 'interactive')
+            for (const script of document.querySelectorAll('script[src*="veneer.js"]')) script.setAttribute('data-save-data', value);
+        });
+      const load = async (value: boolean) => {
+        const test = await session.open(`/home/?test-save-data=${value}`, { init: setSaveData });
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const chunks = () =>
+          test.page.evaluate(() =>
+            performance
+              .getEntriesByType('resource')
+              .filter((entry) => /\.[0-9a-f]{8}\.js$/.test(entry.name))
+              .map((entry) => [new URL(entry.name).pathname.split('/').pop()!.split('.')[0], (entry as PerformanceResourceTiming).encodedBodySize] as const),
+          );
+        const atStart = await chunks();
+        for (let screen = 0; screen < 12; screen++) {
+          await test.page.evaluate(() => window.scrollBy(0, innerHeight));
+          await new Promise((resolve) => setTimeout(resolve, 350));
+        }
+        await test.ready();
+        const enhanced = await test.page.$$eval('[data-enhanced]', (all) => all.map((el) => el.getAttribute('data-enhanced')).sort());
+        const scrolled = await chunks();
+        test.assertClean();
+        return { atStart, scrolled, enhanced };
+      };
+      const normal = await load(false);
+      const thrifty = await load(true);
+      const bytes = (chunks: (readonly [string, number])[]) => chunks.reduce((sum, [, size]) => sum + size, 0);
+      const names = (chunks: (readonly [string, number])[]) => chunks.map(([name]) => name).sort();
+      expect(thrifty.atStart.length).toBeLessThan(normal.atStart.length);
+      expect(bytes(thrifty.atStart)).toBeLessThan(bytes(normal.atStart));
+      // Everything held comes once the visitor is near it: the same chunks and the same enhanced hooks in the end.
+      expect(names(thrifty.scrolled)).toEqual(names(normal.scrolled));
+      expect(thrifty.enhanced).toEqual(normal.enhanced);
+    });
+  });
+
   describe('chunk groups (src/injector/chunk-groups.json)', () => {
     const SEARCH = '<button type="button" class="js-search-toggle" aria-controls="s">Search</button><div class="js-search-panel" id="s"><input type="search"></div>';
     const LANGUAGE = '<button type="button" class="js-language-toggle" aria-controls="l">Language</button><div class="js-language-panel" id="l"><ul><li><a href="/de/">Deutsch</a></li></ul></div>';

@@ -201,8 +201,9 @@ describe('save-data mode and settings', () => {
   const SAVING = '<script defer src="/Content/scripts/dist/veneer.js" data-save-data="true"></script>';
 
   it('save-data: rotators do not advance on their own (their button offers Play)', async () => {
-    // Below the viewport: a rotator on screen at load keeps every item shown until used (no jump).
-    const rotator = `<div style="height:2000px"></div><div class="js-rotator" data-interval="150"><div class="js-rotator-item">one</div><div class="js-rotator-item">two</div></div>`;
+    // Below the viewport (a rotator on screen at load keeps every item shown until used: no
+    // jump), but within a screen of it: save-data mode holds hooks further down.
+    const rotator = `<div style="height:1000px"></div><div class="js-rotator" data-interval="150"><div class="js-rotator-item">one</div><div class="js-rotator-item">two</div></div>`;
     for (const [head, moved] of [
       [SCRIPT, true],
       [SAVING, false],

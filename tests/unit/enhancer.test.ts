@@ -2,9 +2,11 @@
 import { afterEach, describe, expect, it, vi, beforeEach } from 'vitest';
 import mitt from 'mitt';
 import { createEnhancer } from '../../src/injector/enhancer';
-import { instance, type Feature, type Bus } from '../../src/lib/feature';
+import { instance, type CoreContext, type Feature, type Bus } from '../../src/lib/feature';
 
 type Calls = { setup: Element[]; teardown: Element[] };
+/** What the core hands an instance, for instances set up here by hand. */
+const coreContext = (): CoreContext => ({ bus: mitt(), settings: { base: '/', chunkTimeout: 1, data: {} }, scan() {}, rows: [] });
 const observers: MutationObserver[] = [];
 
 function harness(options: { delay?: () => Promise<void>; failing?: string[] } = {}) {
@@ -36,7 +38,8 @@ function harness(options: { delay?: () => Promise<void>; failing?: string[] } = 
       ['.js-two', 'two'],
     ],
     load,
-    { bus, settings: { base: '/', chunkTimeout: 1000, data: {} } },
+    bus,
+    { base: '/', chunkTimeout: 1000, data: {} },
   );
   const observer = new MutationObserver(enhancer.handle);
   observers.push(observer);
@@ -184,7 +187,7 @@ describe('instance (the wrapper every chunk puts around its setup)', () => {
         throw new Error('teardown broke');
       };
     });
-    const teardown = feature.setup(element, { bus: mitt(), settings: { base: '/', chunkTimeout: 1, data: {} } });
+    const teardown = feature.setup(element, coreContext());
     expect(element.getAttribute('data-enhanced')).toBe('bad');
     expect(() => teardown()).not.toThrow();
     expect(signal.aborted).toBe(true);
@@ -198,7 +201,7 @@ describe('instance (the wrapper every chunk puts around its setup)', () => {
     let signal!: AbortSignal;
     instance<Element, unknown>('refused', (_element, context) => {
       signal = context.signal;
-    }).setup(element, { bus: mitt(), settings: { base: '/', chunkTimeout: 1, data: {} } });
+    }).setup(element, coreContext());
     expect(element.hasAttribute('data-enhanced')).toBe(false);
     expect(signal.aborted).toBe(true);
   });
@@ -209,11 +212,8 @@ describe('instance (the wrapper every chunk puts around its setup)', () => {
     const seen: unknown[] = [];
     instance<HTMLElement, { size: number }>('sized', (_element, context) => (seen.push(context.options), () => {}), (el) => ({
       size: Number(el.dataset.size),
-    })).setup(element, { bus: mitt(), settings: { base: '/', chunkTimeout: 1, data: {} } });
-    instance<HTMLElement, unknown>('plain', (_element, context) => (seen.push(context.options), () => {})).setup(element, {
-      bus: mitt(),
-      settings: { base: '/', chunkTimeout: 1, data: {} },
-    });
+    })).setup(element, coreContext());
+    instance<HTMLElement, unknown>('plain', (_element, context) => (seen.push(context.options), () => {})).setup(element, coreContext());
     expect(seen).toEqual([{ size: 3 }, {}]);
     expect(element.getAttribute('data-enhanced')).toBe('sized plain');
   });

@@ -1,17 +1,29 @@
 // The page itself (hook: the <html> element, so this chunk loads on every page, beside the
 // features' chunks): it carries the kit (src/lib/kit-runtime.ts), the library code the
 // features share, so each chunk does not carry its own copy; the contract's window topics;
-// the check of the script tag's settings; and the early request for the page's label set.
+// the check of the script tag's settings; the early request for the page's label set; and the
+// load strategy's second half: the rows it hooks itself and the release of the hooks that the
+// core's start-up scan held far below the fold (src/injector/enhancer.ts).
 // Kept out of the core, which every visitor downloads before anything else, to hold it
 // under 1 536 B.
 // /window/resize fires at most every 250 ms (the seed); /window/scroll as the browser fires
 // it (once a frame at most). Handlers read innerWidth or scrollY themselves.
-import { CORE_KEY, instance, type CoreHandle } from '../../lib/feature';
+import { CORE_KEY, instance, type CoreHandle, type Row } from '../../lib/feature';
 import { kit } from '../../lib/kit-runtime';
 import { loadLabels } from '../../lib/labels';
+import { saveData } from '../../lib/save-data';
 import { checkSettings } from '../../lib/settings';
 
 const RESIZE_THROTTLE_MS = 250;
+// In save-data mode, held hooks are looked for again at most this often while the visitor
+// scrolls or resizes: a scan of the document costs well under a millisecond on these pages.
+const NEAR_THROTTLE_MS = 250;
+// Replaced by the build (src/injector/load-strategy.json). after-page: the rows hooked from
+// here, one round trip after start, so that their chunks leave the connection to the first
+// screen's. never-held: hooks opened from elsewhere ([data-modal-open], a timer), enhanced at
+// once even in save-data mode.
+const PAGE_ROWS = '__VENEER_PAGE_TABLE__' as unknown as Row[];
+const NEVER_HELD = '__VENEER_NEVER_HELD__';
 const core = (globalThis as { [CORE_KEY]?: CoreHandle })[CORE_KEY];
 
 if (core) {
@@ -19,8 +31,24 @@ if (core) {
   core.kit = kit;
   core.define(
     'page',
-    instance('page', (_html, { bus, settings, signal }) => {
+    instance('page', (html, { bus, settings, signal, scan, rows }) => {
       checkSettings(settings.data);
+      // The hooks the core's start-up scan held far below the fold: enhanced now, or in
+      // save-data mode once the visitor comes within a screen of them (they may never).
+      rows.push(...PAGE_ROWS);
+      const thrifty = saveData(settings);
+      scan([...document.querySelectorAll(NEVER_HELD)]);
+      scan([html], thrifty);
+      let nearing = 0;
+      const near = () =>
+        (nearing ||= window.setTimeout(() => {
+          nearing = 0;
+          scan([html], true);
+        }, NEAR_THROTTLE_MS));
+      if (thrifty) {
+        addEventListener('scroll', near, { passive: true, signal });
+        addEventListener('resize', near, { signal });
+      }
       // data-debug (on: "", "true"): every bus event on the console, for whoever wires a page up.
       const debug = settings.data.debug;
       if (debug === '' || debug === 'true') {
@@ -42,7 +70,7 @@ if (core) {
       );
       // Scroll events cannot be cancelled, so a passive listener never delays scrolling.
       addEventListener('scroll', () => bus.emit('/window/scroll'), { passive: true, signal });
-      return () => clearTimeout(resizing);
+      return () => (clearTimeout(resizing), clearTimeout(nearing));
     }),
   );
 }
