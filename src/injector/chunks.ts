@@ -4,7 +4,7 @@
 // all the chunks. One hash, not one per chunk: it costs the core ~5 B gzip once instead of per
 // feature (the core's budget is 1 536 B); a release renames every chunk.
 // registry.json lists features in the order a page usually shows them, top to bottom, and
-// footer and analytics last: at start, chunks are requested in that order.
+// the footer's last: at start, chunks are requested in that order.
 import type { Row } from '../lib/feature';
 
 const TABLE = '__VENEER_TABLE__';

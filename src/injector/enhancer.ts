@@ -1,3 +1,4 @@
+import { FAR_SCREENS } from '../lib/far-below';
 import type { Bus, CoreContext, CoreSettings, Feature, Row, Teardown } from '../lib/feature';
 // A slot is PENDING while its chunk loads, so a second sighting of the element waits for
 // it; once set up, the slot is the instance's teardown. Instances contain their own errors
@@ -6,7 +7,8 @@ const PENDING = 0;
 type Slot = Teardown | typeof PENDING;
 
 /**
- * Keeps every hooked element enhanced exactly once per feature while it is in the page.
+ * Keeps every hooked element enhanced exactly once per feature while it is in the page (once
+ * released, for one held far below the fold at start).
  * State lives in a WeakMap keyed by element, so the core itself holds nothing alive.
  * Work is batched: one scan of all added roots, then one load and one pass per feature.
  */
@@ -34,10 +36,9 @@ export function createEnhancer(rows: Row[], load: (name: string) => Promise<Feat
           if (!element.matches(selector)) continue;
           const features = slots.get(element) || new Map<string, Slot>();
           slots.set(element, features);
-          // hold: the start-up scan leaves hooks far below the fold (over a screen below it)
-          // without a slot, for the page chunk to release (src/features/page). A hidden element
-          // measures 0 and is never held.
-          if (features.has(name) || (hold && element.getBoundingClientRect().y > 2 * innerHeight)) continue;
+          // hold: the start-up scan leaves hooks far below the fold without a slot, for the page
+          // chunk to release (src/features/page). isFarBelow() written out: its call costs bytes.
+          if (features.has(name) || (hold && element.getBoundingClientRect().y > FAR_SCREENS * innerHeight)) continue;
           features.set(name, PENDING);
           batch.get(name)?.push(element) ?? batch.set(name, [element]);
         }

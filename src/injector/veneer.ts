@@ -31,7 +31,7 @@ if (!(globalThis as Global)[CORE_KEY]) {
   // The bus itself, with ready(): on, off, emit (and mitt's `all`). Assignment makes an own
   // property of window, which wins over named elements (<img id="veneer">).
   const api: Veneer = Object.assign(bus, {
-    /** Settles when every enhancement pending now (including unseen mutations) has finished. */
+    /** Settles when every enhancement pending now (including unseen mutations), and what it started, has finished. */
     ready(): Promise<void> {
       // Called before the start-up scan's task (or during parsing): it scans now; the observer
       // sees whatever the parser adds later.

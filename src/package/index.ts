@@ -12,7 +12,11 @@ export interface Veneer {
   on(topic: '*', handler: (topic: keyof VeneerTopics, payload: unknown) => void): void;
   off<K extends keyof VeneerTopics>(topic: K, handler?: (payload: VeneerTopics[K]) => void): void;
   emit<K extends keyof VeneerTopics>(topic: K, payload: VeneerTopics[K]): void;
-  /** Settles when every enhancement pending now has finished. */
+  /**
+   * Settles when every enhancement pending now has finished, with those it started (the hooks
+   * far below the fold that the page chunk releases at start). In save-data mode, hooks still
+   * held far below the fold are not pending: they wait for the visitor.
+   */
   ready(): Promise<void>;
 }
 

@@ -330,6 +330,23 @@ describe('core', () => {
       test.assertClean();
     });
 
+    it('save-data mode: a held hook brought near without a scroll (content above it closed) is enhanced, and only it', async () => {
+      const EXPAND = '<div class="js-expand" id="far-expand"><button class="js-expand-trigger">Q</button><div class="js-expand-content">A</div></div>';
+      const body = CAROUSEL + '<div id="above" style="height:3000px">tall</div>' + TABS + '<div style="height:3000px"></div>' + EXPAND;
+      const { test, asked } = await openTimed('saving-collapse', body, SAVING);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(asked.has('tabs')).toBe(false);
+      // What a tab or an expand item closing above does: the page moves up under a viewport that did not scroll.
+      await test.page.evaluate(() => (document.getElementById('above')!.hidden = true));
+      await test.page.waitForFunction(() => document.getElementById('far')!.getAttribute('data-enhanced') === 'tabs', { timeout: 5000 });
+      expect(await test.page.evaluate(() => scrollY)).toBe(0);
+      // The expand item, still more than a screen below, stays held.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(asked.has('expand')).toBe(false);
+      expect(await test.page.$eval('#far-expand', (el) => el.getAttribute('data-enhanced'))).toBeNull();
+      test.assertClean();
+    });
+
     it('save-data mode on a captured page: fewer chunks and bytes until the visitor scrolls, then the same features', async () => {
       // The operator's attribute, set before veneer.js runs (defer scripts run once the document
       // is interactive), from this test's own query parameter, which the harness ignores.

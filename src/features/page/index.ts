@@ -8,16 +8,14 @@
 // under 1 536 B.
 // /window/resize fires at most every 250 ms (the seed); /window/scroll as the browser fires
 // it (once a frame at most). Handlers read innerWidth or scrollY themselves.
-import { CORE_KEY, instance, type CoreHandle, type Row } from '../../lib/feature';
+import { FAR_SCREENS, isFarBelow } from '../../lib/far-below';
+import { CORE_KEY, instance, type CoreContext, type CoreHandle, type Row } from '../../lib/feature';
 import { kit } from '../../lib/kit-runtime';
 import { loadLabels } from '../../lib/labels';
 import { saveData } from '../../lib/save-data';
 import { checkSettings } from '../../lib/settings';
 
 const RESIZE_THROTTLE_MS = 250;
-// In save-data mode, held hooks are looked for again at most this often while the visitor
-// scrolls or resizes: a scan of the document costs well under a millisecond on these pages.
-const NEAR_THROTTLE_MS = 250;
 // Replaced by the build (src/injector/load-strategy.json). after-page: the rows hooked from
 // here, one round trip after start, so that their chunks leave the connection to the first
 // screen's. never-held: hooks opened from elsewhere ([data-modal-open], a timer), enhanced at
@@ -26,29 +24,42 @@ const PAGE_ROWS = '__VENEER_PAGE_TABLE__' as unknown as Row[];
 const NEVER_HELD = '__VENEER_NEVER_HELD__';
 const core = (globalThis as { [CORE_KEY]?: CoreHandle })[CORE_KEY];
 
+/**
+ * Save-data mode: each hook still held far below the fold is enhanced once it comes within a
+ * screen of the viewport, however it gets there: a scroll of the page or of a box, a tab or an
+ * expand item closing above it, a resize. Only it and what it holds are scanned, so a feature
+ * whose chunk failed is not asked for again at every step.
+ */
+function releaseNear(rows: Row[], scan: CoreContext['scan'], signal: AbortSignal) {
+  const observer = new IntersectionObserver(
+    (entries) => {
+      const near = entries.filter((entry) => entry.isIntersecting).map((entry) => entry.target);
+      near.forEach((element) => observer.unobserve(element));
+      if (near.length) scan(near);
+    },
+    // The viewport and the screens below it up to where holding starts.
+    { rootMargin: `0px 0px ${(FAR_SCREENS - 1) * 100}% 0px` },
+  );
+  for (const [selector] of rows) for (const element of document.querySelectorAll(selector)) if (isFarBelow(element)) observer.observe(element);
+  signal.addEventListener('abort', () => observer.disconnect());
+}
+
 if (core) {
   // Before define(): the features waiting for this chunk call into the kit as soon as it resolves.
   core.kit = kit;
   core.define(
     'page',
     instance('page', (html, { bus, settings, signal, scan, rows }) => {
-      checkSettings(settings.data);
       // The hooks the core's start-up scan held far below the fold: enhanced now, or in
-      // save-data mode once the visitor comes within a screen of them (they may never).
+      // save-data mode once they come within a screen of the viewport (they may never).
       rows.push(...PAGE_ROWS);
-      const thrifty = saveData(settings);
-      scan([...document.querySelectorAll(NEVER_HELD)]);
-      scan([html], thrifty);
-      let nearing = 0;
-      const near = () =>
-        (nearing ||= window.setTimeout(() => {
-          nearing = 0;
-          scan([html], true);
-        }, NEAR_THROTTLE_MS));
-      if (thrifty) {
-        addEventListener('scroll', near, { passive: true, signal });
-        addEventListener('resize', near, { signal });
+      if (!saveData(settings)) scan([html]);
+      else {
+        if (NEVER_HELD) scan([...document.querySelectorAll(NEVER_HELD)]);
+        scan([html], true);
+        releaseNear(rows, scan, signal);
       }
+      checkSettings(settings.data);
       // data-debug (on: "", "true"): every bus event on the console, for whoever wires a page up.
       const debug = settings.data.debug;
       if (debug === '' || debug === 'true') {
@@ -70,7 +81,7 @@ if (core) {
       );
       // Scroll events cannot be cancelled, so a passive listener never delays scrolling.
       addEventListener('scroll', () => bus.emit('/window/scroll'), { passive: true, signal });
-      return () => (clearTimeout(resizing), clearTimeout(nearing));
+      return () => clearTimeout(resizing);
     }),
   );
 }
