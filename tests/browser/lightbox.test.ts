@@ -335,32 +335,41 @@ describe('lightbox', () => {
     failed.assertClean();
   });
 
-  it('an image that fails shows "The image could not be loaded."; one that never arrives, after 200 checks at 100 ms', async () => {
+  it('an image that fails shows "The image could not be loaded."; one that never arrives, after 20 s, its size checked 200 times in the legacy steps', async () => {
     const broken = await openFixture('<a class="js-lightbox" href="/__fault/404/media/images/gallery-1.svg" title="Broken">Broken</a>', { allowErrors: [/404/] });
     await broken.page.click('a.js-lightbox');
     await broken.page.waitForSelector(`${DIALOG}.has-error`);
     expect(await popup(broken.page)).toMatchObject({ status: 'The image could not be loaded.', image: null, caption: 'Broken' });
     broken.assertClean();
 
-    // The 100 ms checks run every millisecond here, and are counted.
+    // The size checks' delays (1, 10, 50 and 500 ms) are recorded and run at once; the 20 s
+    // time-out runs after 3 s, by which time the 200 checks have run.
     const stalled = await openFixture('<a class="js-lightbox" href="/__fault/slow-60000/media/images/gallery-1.svg">Stalled</a>', {
       init: () => {
-        const w = window as unknown as { __checks: number };
-        const original = window.setInterval;
-        w.__checks = 0;
-        window.setInterval = ((handler: () => void, ms?: number) =>
-          ms === 100 ? original(() => (w.__checks++, handler()), 1) : original(handler, ms)) as typeof setInterval;
+        const w = window as unknown as { __delays: number[] };
+        const original = window.setTimeout;
+        w.__delays = [];
+        window.setTimeout = ((handler: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => {
+          if (ms === 20_000) return original(handler, 3_000, ...args);
+          if (ms === 1 || ms === 10 || ms === 50 || ms === 500) return w.__delays.push(ms), original(handler, 0, ...args);
+          return original(handler, ms, ...args);
+        }) as typeof setTimeout;
       },
     });
     await stalled.page.click('a.js-lightbox');
     await stalled.page.waitForSelector(DIALOG);
     expect(await popup(stalled.page)).toMatchObject({ status: 'Loading...', busy: 'true', classes: 'veneer-lightbox is-open is-busy' });
-    await stalled.page.waitForSelector(`${DIALOG}.has-error`, { timeout: 4000 });
+    await stalled.page.waitForSelector(`${DIALOG}.has-error`, { timeout: 6000 });
     expect(await popup(stalled.page)).toMatchObject({ status: 'The image could not be loaded.', busy: 'false' });
-    expect(await stalled.page.evaluate(() => (window as unknown as { __checks: number }).__checks)).toBe(200);
-    // The checks stopped.
-    await sleep(100);
-    expect(await stalled.page.evaluate(() => (window as unknown as { __checks: number }).__checks)).toBe(200);
+    const delays = await stalled.page.evaluate(() => (window as unknown as { __delays: number[] }).__delays);
+    const runs = (values: number[]) => values.reduce<[number, number][]>((all, ms) => (all.at(-1)?.[0] === ms ? all.at(-1)![1]++ : all.push([ms, 1]), all), []);
+    // Delays before checks 1 to 200: 1 ms for the first three, then 10 ms to the 40th, 50 ms to the 100th, 500 ms to the 200th.
+    expect(runs(delays)).toEqual([
+      [1, 3],
+      [10, 37],
+      [50, 60],
+      [500, 100],
+    ]);
     stalled.assertClean();
   });
 
