@@ -75,6 +75,21 @@ describe('ajax lists', () => {
     await test.page.close();
   });
 
+  it("paging moves focus to the results' own heading when the block has one (the first item's title is not it)", async () => {
+    const block = `<div class="js-ajax-results" id="news-results"><h2 id="results-heading">Articles 7 to 8</h2>
+      <ul class="news-items"><li><article><h3><a href="/a/">A</a></h3></article></li><li><article><h3><a href="/b/">B</a></h3></article></li></ul>
+      <a class="js-ajax-page" href="/news/?page=1">1</a></div>`;
+    const test = await session.open('/news/', {
+      respond: (url) => (new URL(url).pathname === '/news/list' ? { body: block } : undefined),
+    });
+    await test.page.click('.js-ajax-page[href="/news/?page=2"]');
+    await idle(test.page);
+    expect(await test.page.evaluate(() => [document.activeElement!.id, document.activeElement!.getAttribute('tabindex')])).toEqual(['results-heading', '-1']);
+    // The block itself is left without a tabindex.
+    expect(await test.page.$eval('.js-ajax-results', (el) => el.hasAttribute('tabindex'))).toBe(false);
+    test.assertClean();
+  });
+
   it('keyboard paging: Enter on a pager link loads that page and moves focus to the results block', async () => {
     const test = await session.open('/news/');
     await test.page.focus('.js-ajax-page[href="/news/?page=3"]');

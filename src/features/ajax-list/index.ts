@@ -19,6 +19,20 @@ const MAX_CHARS = 2_000_000;
 
 type Field = HTMLInputElement & HTMLSelectElement;
 
+const HEADING = 'h1,h2,h3,h4,h5,h6,[role=heading]';
+
+/**
+ * Where a new page of results puts focus (the checklist: the results heading): the block's own
+ * heading, one that comes before its first list and is in no list item, else the block itself.
+ * A heading outside the block would send a keyboard visitor back through the filters.
+ */
+function resultsHeading(results: HTMLElement): HTMLElement {
+  const heading = results.querySelector<HTMLElement>(HEADING);
+  const list = results.querySelector('ul,ol');
+  const own = heading && !heading.closest('li') && !(list && list.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING);
+  return own ? heading : results;
+}
+
 defineFeature<HTMLElement>('ajax-list', (list, { signal, labels }) => {
   const results = list.querySelector<HTMLElement>(RESULTS);
   if (!results) return warn(`ajax-list: no ${RESULTS} inside; left as it is`, list);
@@ -37,7 +51,8 @@ defineFeature<HTMLElement>('ajax-list', (list, { signal, labels }) => {
   let loading = '';
   let pending: ReturnType<typeof setTimeout> | undefined;
   let written = -HISTORY_GAP_MS;
-  let focusable = false;
+  // The element paging gave tabindex="-1" (the results block, or a heading in it), for teardown.
+  let focusable: HTMLElement | undefined;
 
   adoptStyles(
     'ajax-list',
@@ -107,11 +122,13 @@ defineFeature<HTMLElement>('ajax-list', (list, { signal, labels }) => {
       shown = query;
       if (how != 'back') record(query);
       if (how == 'page') {
-        if (!results.hasAttribute('tabindex')) {
-          focusable = true;
-          results.tabIndex = -1;
+        const target = resultsHeading(results);
+        if (!target.hasAttribute('tabindex')) {
+          focusable?.removeAttribute('tabindex');
+          focusable = target;
+          target.tabIndex = -1;
         }
-        results.focus();
+        target.focus();
       }
     } catch (error) {
       if (request == current) warn('ajax-list: the list could not be loaded; the old results stay', list, error);
@@ -203,6 +220,6 @@ defineFeature<HTMLElement>('ajax-list', (list, { signal, labels }) => {
     clearTimeout(pending);
     cancel();
     status.remove();
-    if (focusable) results.removeAttribute('tabindex');
+    focusable?.removeAttribute('tabindex');
   };
 }, undefined, loadLabels);
