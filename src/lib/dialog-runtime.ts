@@ -3,7 +3,7 @@
 import { lockScroll } from './dialog';
 
 import { CORE_KEY, type CoreHandle, type Feature } from './feature';
-import { adoptStyles, createJournal } from './kit';
+import { adoptStyles, createJournal, inertOthers } from './kit';
 
 /** An open dialog; the last one opened is on top, the only one the visitor can reach. */
 interface Open {
@@ -26,15 +26,6 @@ function tabbables(root: Element): HTMLElement[] {
       !element.closest('[inert]') &&
       (element.checkVisibility ? element.checkVisibility({ visibilityProperty: true }) : element.getClientRects().length > 0),
   );
-}
-
-/** Sets `inert` on every element outside `element` (the siblings along its ancestors); returns the undo. */
-function inertOthers(element: Element): () => void {
-  const set: HTMLElement[] = [];
-  for (let node = element; node.parentElement && node != document.body; node = node.parentElement)
-    for (const other of node.parentElement.children as HTMLCollectionOf<HTMLElement>)
-      if (other != node && !other.inert) (other.inert = true), set.push(other);
-  return () => set.forEach((other) => (other.inert = false));
 }
 
 export interface DialogOptions {

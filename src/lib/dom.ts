@@ -72,3 +72,19 @@ export function findableHidden(): string {
 export function inlineStep(element: Element): number {
   return getComputedStyle(element).direction == 'rtl' ? -1 : 1;
 }
+
+/**
+ * Sets `inert` on everything outside `keep`: the siblings, along each kept element's
+ * ancestors up to <body>, that hold none of them. Returns the undo, which clears only what it
+ * set. For what is modal: a dialog, the small-screen menu with its toggle.
+ */
+export function inertOthers(...keep: Element[]): () => void {
+  const set: HTMLElement[] = [];
+  // One kept inside another (a toggle in the kept header) keeps nothing more: its walk would
+  // reach its siblings, which the outer one keeps.
+  for (const element of keep.filter((inner) => !keep.some((outer) => outer != inner && outer.contains(inner))))
+    for (let node = element; node.parentElement && node != document.body; node = node.parentElement)
+      for (const other of node.parentElement.children as HTMLCollectionOf<HTMLElement>)
+        if (other != node && !other.inert && !keep.some((kept) => other.contains(kept))) (other.inert = true), set.push(other);
+  return () => set.forEach((other) => (other.inert = false));
+}

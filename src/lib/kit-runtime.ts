@@ -2,7 +2,7 @@
 // loads on every page, beside the features' chunks), instead of once in every chunk.
 // Feature chunks reach it through ./kit. Modules here import each other directly, never ./kit.
 import { onLeave, onPanelOpen } from './disclosure';
-import { commonAncestor, findableHidden, fragmentId, hasAccessibleName, inlineStep, isHook, owned, uniqueId } from './dom';
+import { commonAncestor, findableHidden, fragmentId, hasAccessibleName, inertOthers, inlineStep, isHook, owned, uniqueId } from './dom';
 import { instance, type Feature, type Setup } from './feature';
 import { createJournal } from './journal';
 import { format, loadLabels, type Labels } from './labels';
@@ -43,6 +43,7 @@ export const kit = {
   goTo,
   hasAccessibleName,
   hiddenRules,
+  inertOthers,
   inlineStep,
   loadLabels,
   onLeave,

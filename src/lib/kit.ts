@@ -48,6 +48,7 @@ export const fragmentId = /*#__PURE__*/ forward('fragmentId');
 export const goTo = /*#__PURE__*/ forward('goTo');
 export const hasAccessibleName = /*#__PURE__*/ forward('hasAccessibleName');
 export const hiddenRules = /*#__PURE__*/ forward('hiddenRules');
+export const inertOthers = /*#__PURE__*/ forward('inertOthers');
 export const inlineStep = /*#__PURE__*/ forward('inlineStep');
 export const loadLabels = /*#__PURE__*/ forward('loadLabels');
 export const onLeave = /*#__PURE__*/ forward('onLeave');

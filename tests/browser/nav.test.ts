@@ -113,6 +113,36 @@ describe('nav', () => {
     test.assertClean();
   });
 
+  it('at 390 the open toggle menu makes the page below the header inert (an off-canvas menu); closing or crossing 1024 px leaves none', async () => {
+    const test = await session.open('/event/', { viewport: SMALL });
+    const inert = () =>
+      test.page.evaluate(() => ({
+        main: document.querySelector('main')!.inert,
+        footer: document.querySelector('footer')!.inert,
+        nav: !!document.querySelector('.js-nav')!.closest('[inert]'),
+        toggle: !!document.querySelector('.js-menu-toggle')!.closest('[inert]'),
+        search: !!document.querySelector('.js-search-toggle')!.closest('[inert]'),
+      }));
+    await test.page.click('.js-menu-toggle');
+    expect(await inert()).toEqual({ main: true, footer: true, nav: false, toggle: false, search: false });
+    // Tab stays in the menu and its toggle.
+    await test.page.keyboard.press('Tab');
+    expect(await test.page.evaluate(() => !!document.activeElement!.closest('.js-nav'))).toBe(true);
+    await test.page.keyboard.press('Escape');
+    expect(await inert()).toEqual({ main: false, footer: false, nav: false, toggle: false, search: false });
+    expect(await test.page.evaluate(() => document.activeElement!.classList.contains('js-menu-toggle'))).toBe(true);
+    // Open, then wider than 1023 px: closed after the debounce, and nothing left inert.
+    await test.page.click('.js-menu-toggle');
+    expect((await inert()).main).toBe(true);
+    await test.page.setViewport(LARGE);
+    await wait(test.page, 400);
+    expect(await inert()).toEqual({ main: false, footer: false, nav: false, toggle: false, search: false });
+    // At 1280 an open mega-menu leaves the page as it is.
+    await test.page.click(trigger(1));
+    expect((await inert()).main).toBe(false);
+    test.assertClean();
+  });
+
   it.each([LARGE, SMALL])('a link to a part of this page closes the menu it is in (%o)', async (viewport) => {
     const test = await session.open('/contact/', { viewport, reducedMotion: true });
     if (viewport === SMALL) await test.page.click('.js-menu-toggle');

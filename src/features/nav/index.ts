@@ -2,7 +2,7 @@
 // button.js-nav-trigger opens its div.js-megamenu (a mega-menu from 1024 px, an accordion
 // in the toggle menu up to 1023 px); button.js-menu-toggle[aria-controls=<nav id>], outside
 // the nav, opens the toggle menu. The site's CSS shows and hides from aria-expanded / is-open.
-import { createJournal, defineFeature, isHook, onLeave, onPanelOpen, PANEL_OPEN, warn } from '../../lib/kit';
+import { createJournal, defineFeature, inertOthers, isHook, onLeave, onPanelOpen, PANEL_OPEN, warn } from '../../lib/kit';
 
 const LARGE = '(min-width: 1024px)'; // the seed: small up to 1023 px, large from 1024 px
 const DEBOUNCE_MS = 250;
@@ -39,6 +39,7 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
   let menuOpen = false;
   let opener = toggles[0];
   let timer = 0;
+  let uninert = () => {};
 
   const setItem = (item: Item, open: boolean) => {
     j.set(item.trigger, 'aria-expanded', String(open));
@@ -49,6 +50,11 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
     menuOpen = open;
     toggles.forEach((toggle) => j.set(toggle, 'aria-expanded', String(open)));
     j.flag(nav, 'is-open', open);
+    // The small-screen menu covers the page (the checklist: an off-canvas menu, its background
+    // inert); the mega-menus of a large screen do not. The site header stays: its search and
+    // language toggles close the menu as they open (one panel open at a time).
+    uninert();
+    uninert = open && !matchMedia(LARGE).matches ? inertOthers(nav.closest('header, .js-header') ?? nav, ...toggles) : () => {};
   };
   const closeItem = (focus = false) => {
     const item = current;
@@ -137,6 +143,7 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
 
   return () => {
     clearTimeout(timer);
+    uninert();
     j.restore();
   };
 });
