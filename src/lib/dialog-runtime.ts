@@ -68,6 +68,10 @@ function openDialog(element: HTMLElement, { body, closers, focusDelay, onClose }
   adoptStyles(DIALOG, `:where(.${DIALOG}){width:auto;height:auto;overscroll-behavior:contain}`);
   dialogs[dialogs.length - 1]?.shield(false);
   dialogs.push(self);
+  // Opened from the small-screen menu, which made the rest of the page inert, the dialog would
+  // take no focus or click: its ancestors are lifted for good (the menu then leaves the page
+  // usable, rather than risk an inert left behind after both have closed).
+  for (let node = element.parentElement; node; node = node.parentElement) node.inert &&= false;
   j.set(element, 'hidden', null);
   j.flag(element, 'is-open', true);
   j.flag(element, DIALOG, true);

@@ -143,6 +143,28 @@ describe('nav', () => {
     test.assertClean();
   });
 
+  it('at 390 a modal opened from the open menu takes focus and clicks (the menu had made its part of the page inert)', async () => {
+    const test = await session.open('/home/', { viewport: SMALL });
+    await test.page.evaluate(() => {
+      const opener = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Newsletter', id: 'menu-newsletter' });
+      opener.setAttribute('data-modal-open', 'newsletter-modal');
+      document.querySelector('.js-nav ul')!.append(opener);
+    });
+    await test.ready();
+    await test.page.click('.js-menu-toggle');
+    expect(await test.page.evaluate(() => !!document.getElementById('newsletter-modal')!.closest('[inert]'))).toBe(true);
+    await test.page.click('#menu-newsletter');
+    await test.page.waitForSelector('#newsletter-modal.is-open');
+    await test.page.waitForFunction(() => document.getElementById('newsletter-modal')!.contains(document.activeElement));
+    expect(await test.page.evaluate(() => !!document.getElementById('newsletter-modal')!.closest('[inert]'))).toBe(false);
+    // Focus leaving the menu for the modal closed the menu: nothing is left inert.
+    expect(await nav(test.page)).toMatchObject({ toggle: 'false' });
+    await test.page.click('#newsletter-modal .js-modal-close');
+    await test.page.waitForSelector('#newsletter-modal:not(.is-open)');
+    expect(await test.page.$$eval('[inert]', (all) => all.map((el) => el.tagName))).toEqual([]);
+    test.assertClean();
+  });
+
   it.each([LARGE, SMALL])('a link to a part of this page closes the menu it is in (%o)', async (viewport) => {
     const test = await session.open('/contact/', { viewport, reducedMotion: true });
     if (viewport === SMALL) await test.page.click('.js-menu-toggle');
