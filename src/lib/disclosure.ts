@@ -4,6 +4,8 @@
 import type { Bus } from './feature';
 
 export const PANEL_OPEN = '/panel/open';
+// An open modal dialog: the dialog runtime's (role=dialog, aria-modal) or a native one.
+const MODAL = '[aria-modal=true],:modal';
 
 /** Runs `close` when another owner announces it opened something. */
 export function onPanelOpen(bus: Bus, signal: AbortSignal, owner: Element, close: () => void): void {
@@ -14,8 +16,8 @@ export function onPanelOpen(bus: Bus, signal: AbortSignal, owner: Element, close
 
 /**
  * Runs `close` while `isOpen()` when a press lands outside `inside`, or focus leaves them
- * for another element or for the page (not when the window itself loses focus). Escape
- * inside runs `escape`.
+ * for another element or for the page (not when the window itself loses focus, nor for a
+ * modal dialog). Escape inside runs `escape`.
  */
 export function onLeave(
   inside: HTMLElement[],
@@ -24,7 +26,10 @@ export function onLeave(
   close: () => void,
   escape: (event: KeyboardEvent) => void,
 ): void {
-  const within = (node: unknown) => node instanceof Node && inside.some((element) => element.contains(node));
+  // A modal dialog opened from inside (a [data-modal-open] in the menu) is not leaving: the
+  // panel stays open under it, so focus can come back to its opener when it closes.
+  // Targets and related targets here are elements (or null).
+  const within = (node: unknown) => node instanceof Element && (inside.some((element) => element.contains(node)) || !!node.closest(MODAL));
   // A press on something not focusable inside (a heading, padding) blurs to the body:
   // that is not focus leaving.
   let pressedInside = false;
