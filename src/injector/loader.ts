@@ -1,4 +1,5 @@
 import type { CoreSettings, Feature } from '../lib/feature';
+import { chunkFile } from './chunks';
 
 type Policy = { createScriptURL(url: string): string };
 type TrustedTypesWindow = { trustedTypes?: { createPolicy(name: string, rules: Policy): Policy } };
@@ -7,7 +8,7 @@ type TrustedTypesWindow = { trustedTypes?: { createPolicy(name: string, rules: P
  * Loads each feature's chunk once, however many elements ask, by a script tag from the
  * running script's own folder. A chunk that fails or times out is retried once.
  */
-export function createLoader(settings: CoreSettings, fileOf: (name: string) => string) {
+export function createLoader(settings: CoreSettings) {
   const loads = new Map<string, Promise<Feature>>();
   const waiting = new Map<string, (feature: Feature | Promise<Feature>) => void>();
   let policy: Policy | undefined;
@@ -21,21 +22,23 @@ export function createLoader(settings: CoreSettings, fileOf: (name: string) => s
 
   const attempt = (name: string) =>
     new Promise<Feature>((resolve, reject) => {
-      const url = settings.base + fileOf(name);
+      const url = settings.base + chunkFile(name);
       const script = document.createElement('script');
-      // Called again (onload after define, a stale first attempt) it changes nothing: a
-      // settled promise stays as it is.
-      const done = (feature?: Feature | Promise<Feature>) => {
-        clearTimeout(timer);
-        // Loaded without define() means the chunk did not run (a syntax error): a failure.
-        // A promise (a feature that waits for its labels) is adopted: the load settles with it.
-        feature ? resolve(feature) : reject(Error('ChunkLoadError: ' + url));
+      // A syntax error in the chunk is reported on window, where no catch sees it: quietened,
+      // it is this load's failure (loaded without define()), not an uncaught error.
+      const quiet = (event: ErrorEvent) => event.filename == url && event.preventDefault();
+      // Also called after define() (onload; the timer, left running): a settled promise ignores it.
+      const fail = () => {
+        removeEventListener('error', quiet);
+        reject(Error('ChunkLoadError: ' + url));
       };
+      addEventListener('error', quiet);
+      // define() resolves; a promise (a feature that waits for its labels) is adopted.
+      waiting.set(name, resolve);
       // Half each: a stalled chunk fails once the whole time-out has passed (the seed's 120 s),
       // and a late answer to the first request still settles the second attempt.
-      const timer = setTimeout(done, settings.chunkTimeout / 2);
-      waiting.set(name, done);
-      script.onload = script.onerror = () => done();
+      setTimeout(fail, settings.chunkTimeout / 2);
+      script.onload = script.onerror = fail;
       script.src = policy?.createScriptURL(url) ?? url;
       // Each request starts in a task of its own: a script insertion costs the main thread
       // about a millisecond, and a page asks for a dozen chunks at once.

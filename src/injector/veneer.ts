@@ -2,7 +2,7 @@
 import mitt from 'mitt';
 import type { Bus, CoreHandle } from '../lib/feature';
 import type { Veneer } from '../package';
-import { chunkFile, hooks } from './chunks';
+import { hooks } from './chunks';
 import { createEnhancer } from './enhancer';
 import { createLoader } from './loader';
 import { readSettings } from './settings';
@@ -15,7 +15,7 @@ type Global = typeof globalThis & { [CORE_KEY]?: CoreHandle };
 if (!(globalThis as Global)[CORE_KEY]) {
   const settings = readSettings(document.currentScript as HTMLScriptElement | null);
   const bus: Bus = mitt();
-  const loader = createLoader(settings, chunkFile);
+  const loader = createLoader(settings);
   const enhancer = createEnhancer(hooks, loader.load, bus, settings);
   const observer = new MutationObserver(enhancer.handle);
   (globalThis as Global)[CORE_KEY] = loader;
@@ -30,17 +30,16 @@ if (!(globalThis as Global)[CORE_KEY]) {
 
   // The bus itself, with ready(): on, off, emit (and mitt's `all`). Assignment makes an own
   // property of window, which wins over named elements (<img id="veneer">).
-  const api: Veneer = Object.assign(bus, {
-    /** Settles when every enhancement pending now (including unseen mutations), and what it started, has finished. */
-    ready(): Promise<void> {
-      // Called before the start-up scan's task (or during parsing): it scans now; the observer
-      // sees whatever the parser adds later.
-      begin();
-      enhancer.handle(observer.takeRecords());
-      return enhancer.settled();
-    },
-  });
-  (window as unknown as { veneer: Veneer }).veneer = api;
+  const api = bus as Bus & Pick<Veneer, 'ready'>;
+  /** Settles when every enhancement pending now (including unseen mutations), and what it started, has finished. */
+  api.ready = () => {
+    // Called before the start-up scan's task (or during parsing): it scans now; the observer
+    // sees whatever the parser adds later.
+    begin();
+    enhancer.handle(observer.takeRecords());
+    return enhancer.settled();
+  };
+  (window as unknown as { veneer: typeof api }).veneer = api;
 
   // DOMContentLoaded bubbles to window. Loaded async, the parser may still be adding children.
   // Run as a defer script, the scan gets a task of its own instead of lengthening the parser's.

@@ -231,6 +231,27 @@ describe('core', () => {
     test.assertClean();
   });
 
+  it('takes a chunk with a syntax error for a failed load: retried once, no uncaught error, other features working (row 29)', async () => {
+    const test = await session.open('/__fixture/chunk-syntax-error', {
+      html: page(CAROUSEL + '<div class="js-expand"><button class="js-expand-trigger">More</button><div class="js-expand-content">Text</div></div>'),
+      allowErrors: [/ChunkLoadError/],
+      respond: (url) => (/carousel\.[0-9a-f]{8}\.js$/.test(url) ? { contentType: 'text/javascript', body: '(()=>{let broken = ;})();' } : undefined),
+    });
+    expect(chunkRequests(test, 'carousel')).toHaveLength(2);
+    expect(test.errors.filter((text) => /ChunkLoadError/.test(text))).toHaveLength(1);
+    expect(await test.page.$eval('.js-carousel', (el) => [el.getAttribute('data-enhanced'), el.querySelectorAll('[hidden]').length])).toEqual([null, 0]);
+    expect(await test.page.$eval('.js-expand', (el) => el.getAttribute('data-enhanced'))).toBe('expand');
+    // Only while its load is pending: an error later reported from that URL is not quietened.
+    const url = chunkRequests(test, 'carousel')[0];
+    const quietened = await test.page.evaluate((filename) => {
+      const event = new ErrorEvent('error', { filename, cancelable: true });
+      dispatchEvent(event);
+      return event.defaultPrevented;
+    }, url);
+    expect(quietened).toBe(false);
+    test.assertClean();
+  });
+
   it('times out a stalled chunk after data-chunk-timeout and keeps other features working', async () => {
     const head = '<script defer src="/Content/scripts/dist/veneer.js" data-chunk-timeout="1000"></script>';
     const test = await session.open('/__fixture/chunk-stall', {
