@@ -83,6 +83,23 @@ describe('dependent fields', () => {
     await test.page.close();
   });
 
+  it('a checkbox copies its value into the holder while checked, and empties it when unchecked', async () => {
+    const html = fixture(
+      '<form action="/forms/checkbox"><select class="js-delegate" name="topic" data-delegate-set="topic"><option value="">Choose</option><option value="x">X</option></select>' +
+        '<div class="js-delegate-group" data-delegate-set="topic" data-delegate-value="x">' +
+        '<input type="checkbox" id="cb" name="detail_opt" value="yes"><label for="cb">Yes please</label></div>' +
+        '<input type="hidden" name="topic_detail" data-delegate-holder="topic"></form>',
+    );
+    const test = await session.open('/__fixture/delegate-checkbox', { html });
+    await test.page.select('.js-delegate', 'x');
+    await test.page.click('#cb');
+    expect(await holder(test.page)).toBe('yes');
+    await test.page.click('#cb');
+    expect(await holder(test.page)).toBe('');
+    test.assertClean();
+    await test.page.close();
+  });
+
   it('bad inputs (row 26): markup in the query is a plain value, a value matching no group shows none, 100 groups, 0 hits', async () => {
     const many = Array.from({ length: 100 }, (_, i) => `<div class="js-delegate-group" data-delegate-set="s" data-delegate-value="v${i}"><label>G${i}<input name="g${i}"></label></div>`).join('');
     const options = Array.from({ length: 100 }, (_, i) => `<option value="v${i}">v${i}</option>`).join('');

@@ -80,7 +80,9 @@ defineFeature<HTMLSelectElement>('delegate', (select, { signal, settle }) => {
   const copy = (event: Event) => {
     const control = event.target as Control;
     // Only from the shown group: a field left by this change still fires its own change (blur).
-    if (holder && control.matches(CONTROLS) && groups.some((group) => matches(group) && group.contains(control))) holder.value = control.value;
+    // An unchecked box submits nothing, so the holder is emptied (a checked one: its value).
+    if (holder && control.matches(CONTROLS) && groups.some((group) => matches(group) && group.contains(control)))
+      holder.value = control.type == 'checkbox' && !(control as HTMLInputElement).checked ? '' : control.value;
   };
   scope.addEventListener('input', copy, { signal });
   scope.addEventListener('change', copy, { signal });
