@@ -157,6 +157,26 @@ describe('table-scroll', () => {
     test.assertClean();
   });
 
+  it('a table moved to another column in one task: the empty region goes, and it scrolls in a region where it is now', async () => {
+    const html = fixture(`<div class="rich-text" id="a" style="width:600px">${wideTable('', '<caption>Prices</caption>')}</div><div class="rich-text" id="b" style="width:600px"><p>other</p></div><div id="c"></div>`);
+    const test = await session.open('/__fixture/table-move', { html });
+    expect(await region(test.page)).toMatchObject({ role: 'region', label: 'Prices' });
+    const move = (to: string) =>
+      test.page.evaluate(async (to) => {
+        document.getElementById(to)!.append(document.querySelector('table')!);
+        await (window as unknown as { veneer: { ready(): Promise<void> } }).veneer.ready();
+        return { a: document.getElementById('a')!.innerHTML, enhanced: document.querySelector('table')!.getAttribute('data-enhanced') };
+      }, to);
+    expect(await move('b')).toEqual({ a: '', enhanced: 'table-scroll' });
+    expect(await region(test.page, '#b table')).toEqual({ role: 'region', tabindex: '0', label: 'Prices', scrolls: true, overflow: 'auto' });
+    expect(await test.page.$$eval('.veneer-table-scroll', (all) => all.length)).toBe(1);
+    // Out of any rich text: no longer a hook's place, so no region follows it.
+    await move('c');
+    expect(await test.page.$eval('#b', (el) => el.innerHTML)).toBe('<p>other</p>');
+    expect(await region(test.page, '#c table')).toBe(null);
+    test.assertClean();
+  });
+
   it('wrapping a wide table in view shifts nothing: the table and what follows stay where they were', async () => {
     const body =
       `<style>table{margin:24px 0 32px}p{margin:10px 0}</style><p>before</p><div class="rich-text" style="overflow-x:auto">` +

@@ -29,7 +29,7 @@ function column(parent: Element): number {
 }
 
 defineFeature<HTMLTableElement>('table-scroll', (table, { signal, labels }) => {
-  const parent = table.parentElement;
+  let parent = table.parentElement;
   if (!parent) return;
   // The region's margins are the table's (a scroll container keeps its child's margins
   // inside, where they would no longer collapse with the neighbours': the page would move).
@@ -50,6 +50,7 @@ defineFeature<HTMLTableElement>('table-scroll', (table, { signal, labels }) => {
     if (parseFloat(style.marginBottom)) wrapper.style.setProperty('--veneer-table-mb', style.marginBottom);
     table.replaceWith(wrapper);
     wrapper.append(table);
+    moves.observe(wrapper, { childList: true });
     // A column the visitor already scrolled (the site's own overflow) hands its position over.
     if (scrolled) (wrapper.scrollLeft = scrolled), (parent!.scrollLeft = 0);
   }
@@ -74,18 +75,29 @@ defineFeature<HTMLTableElement>('table-scroll', (table, { signal, labels }) => {
       wide ? wrapper.setAttribute(name, value) : wrapper.removeAttribute(name);
   }
 
-  update();
   const observer = new ResizeObserver(() => table.isConnected && update());
-  observer.observe(parent);
-  observer.observe(table);
+  const start = () => (update(), observer.observe(parent!), observer.observe(table));
+  // The core does nothing on a move (b.append(table)): the table left its region, which goes,
+  // and is measured afresh where it is now, if that is still a hook's place.
+  const moves = new MutationObserver(() => {
+    if (table.parentNode == wrapper) return;
+    moves.disconnect();
+    observer.disconnect();
+    wrapper!.remove();
+    wrapper = undefined;
+    parent = table.parentElement;
+    if (parent && table.matches('.rich-text table')) start();
+  });
+  start();
   signal.addEventListener('abort', () => observer.disconnect());
   return () => {
     observer.disconnect();
+    moves.disconnect();
     // Put back where it was, also inside a removed block (so it can be enhanced again).
     if (wrapper && table.parentNode == wrapper) {
       const scrolled = wrapper.scrollLeft;
       wrapper.replaceWith(table);
-      if (scrolled) parent.scrollLeft = scrolled;
+      if (scrolled) parent!.scrollLeft = scrolled;
     } else wrapper?.remove();
     wrapper = undefined;
   };
