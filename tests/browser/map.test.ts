@@ -133,6 +133,22 @@ describe('map', () => {
     test.assertClean();
   });
 
+  it('a visitor who says no on the cookie prompt during the visit gets the map only from the button', async () => {
+    const prompt = '<div class="js-permission" data-permission="cookie"><p>Cookies?</p><button class="js-permission-allow">Yes</button><button class="js-permission-deny">No thanks</button></div>';
+    // Undecided at start, also on a retry after the answer was stored.
+    const init = () => localStorage.removeItem('veneer-permission-cookie');
+    const test = await session.open('/__fixture/map-consent', withMap({ html: fixture(prompt + far('data-lat="52.37" data-lng="4.89"')), init }));
+    await test.page.click('.js-permission-deny');
+    await test.page.$eval('.js-map', (el) => el.scrollIntoView());
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mapRequests(test.requests)).toEqual([]);
+    await test.page.click('.js-map button');
+    await loaded(test.page);
+    expect(mapRequests(test.requests)).toHaveLength(1);
+    await test.page.evaluate(() => localStorage.clear());
+    test.assertClean();
+  });
+
   it('a map that never loads is dropped after the time-out: the static map stays, with a warning', async () => {
     // The 15 s time-out, shortened in the page; the map request never gets an answer.
     const shorten = '<script>{ const timeout = setTimeout; window.setTimeout = (fn, ms, ...args) => timeout(fn, ms === 15000 ? 300 : ms, ...args); }</script>';

@@ -2,7 +2,7 @@
 // fallback, only once the map comes near the viewport or the visitor asks for it with the
 // button; never before. The fallback stays until the map has loaded, and for good if it fails.
 import { storedPermission } from '../../lib/consent';
-import { adoptStyles, createJournal, defineFeature, loadLabels, parseNumber, saveData, warn } from '../../lib/kit';
+import { adoptStyles, createJournal, defineFeature, loadLabels, parseNumber, saveData, type Topics, warn } from '../../lib/kit';
 
 const EMBED = 'https://www.openstreetmap.org/export/embed.html';
 const ZOOM = 15;
@@ -25,7 +25,7 @@ export function bbox(lat: number, lng: number, zoom: number, width: number, heig
   return [clamp(lng - dx, 180), clamp(lat - dy, 90), clamp(lng + dx, 180), clamp(lat + dy, 90)].join();
 }
 
-defineFeature<HTMLElement>('map', (element, { signal, settings, labels }) => {
+defineFeature<HTMLElement>('map', (element, { bus, signal, settings, labels }) => {
   const data = element.dataset;
   const lat = parseNumber(data.lat, { min: -90, max: 90 });
   const lng = parseNumber(data.lng, { min: -180, max: 180 });
@@ -95,10 +95,14 @@ defineFeature<HTMLElement>('map', (element, { signal, settings, labels }) => {
   const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && load(), { rootMargin: '200px' });
   // Save-data mode, or a visitor who said no to cookies: the map loads only on request.
   if (storedPermission('cookie') !== 'no' && !saveData(settings)) observer.observe(element);
+  // A no given on this page view holds from then on, as a stored one does.
+  const onPermission = ({ type, state }: Topics['/permission']) => type == 'cookie' && state == 'no' && observer.disconnect();
+  bus.on('/permission', onPermission);
   button.addEventListener('click', load, { signal });
   element.append(button);
 
   return () => {
+    bus.off('/permission', onPermission);
     observer.disconnect();
     iframe?.remove();
     button.remove();
