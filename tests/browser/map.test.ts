@@ -149,21 +149,27 @@ describe('map', () => {
     test.assertClean();
   });
 
-  it('a map that never loads is dropped after the time-out: the static map stays, with a warning', async () => {
-    // The 15 s time-out, shortened in the page; the map request never gets an answer.
+  it('a map that never loads is dropped after the time-out: the static map stays, with a warning; the button asks again, and has-error goes when that loads', async () => {
+    // The 15 s time-out, shortened in the page; the first map request never gets an answer.
     const shorten = '<script>{ const timeout = setTimeout; window.setTimeout = (fn, ms, ...args) => timeout(fn, ms === 15000 ? 300 : ms, ...args); }</script>';
     const html = fixture('<div class="js-map" data-lat="52.37" data-lng="4.89" data-title="Office"><a href="https://www.openstreetmap.org/">Open the map</a></div>', shorten + SCRIPT);
+    let asked = 0;
     const test = await session.open('/__fixture/map-slow', {
       html,
-      respond: (url) => (url.startsWith(EMBED) ? new Promise<undefined>(() => {}) : undefined),
+      respond: (url) => (url.startsWith(EMBED) && !asked++ ? new Promise<undefined>(() => {}) : osm(url)),
     });
     await test.page.waitForFunction(() => document.querySelector('.js-map')?.classList.contains('has-error'), { timeout: 3000 });
     expect(await state(test.page)).toMatchObject({ iframe: null, fallbackInert: [false], classes: ['has-error'], busy: null });
     expect(test.warnings.some((w) => w.includes('map: the map did not load'))).toBe(true);
     // The button stays and asks again.
-    await test.page.click('.veneer-map-load');
-    expect(await test.page.$$eval('.js-map iframe', (all) => all.length)).toBe(1);
-    expect(await test.page.$eval('.js-map', (el) => el.getAttribute('aria-busy'))).toBe('true');
+    // Read in the click's task: the second answer comes at once.
+    const asking = await test.page.$eval('.veneer-map-load', (button) => {
+      (button as HTMLElement).click();
+      return [document.querySelectorAll('.js-map iframe').length, document.querySelector('.js-map')!.getAttribute('aria-busy')];
+    });
+    expect(asking).toEqual([1, 'true']);
+    await loaded(test.page);
+    expect(await state(test.page)).toMatchObject({ fallbackInert: [true], button: null, classes: ['is-visible'], busy: null });
     test.assertClean();
   });
 

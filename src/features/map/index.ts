@@ -66,6 +66,7 @@ defineFeature<HTMLElement>('map', (element, { bus, signal, settings, labels }) =
       clearTimeout(timer);
       j.set(element, 'aria-busy', null);
       j.flag(element, 'is-busy', false);
+      j.flag(element, 'has-error', !ok);
       if (ok) {
         iframe!.classList.add('is-visible');
         j.flag(element, 'is-visible', true);
@@ -78,7 +79,6 @@ defineFeature<HTMLElement>('map', (element, { bus, signal, settings, labels }) =
         iframe!.remove();
         // The button stays and asks again.
         iframe = undefined;
-        j.flag(element, 'has-error', true);
       }
     };
     // A frame's own failures are not reported to the page: only the time-out tells.
