@@ -276,6 +276,31 @@ describe('analytics', () => {
       await test.page.close();
     });
 
+    it('a prompt added after start (ajax, a lightbox) holds every hit from then until it is answered', async () => {
+      await clear(session);
+      const path = '/__fixture/consent-late';
+      const html = fixture('<p data-track-category="c" data-track-action="a" id="t">t</p><div id="slot"></div>', tag(`data-analytics-id="G-TEST123" data-analytics-endpoint="${STUB}"`));
+      const test = await openFresh(session, path, html);
+      // No prompt yet: the site asks for no consent.
+      expect(events(await hitsFor(session, path, 1))).toEqual([['page_view', undefined, undefined, undefined]]);
+      await test.page.evaluate(async (prompt: string) => {
+        document.getElementById('slot')!.insertAdjacentHTML('beforeend', testHTML(prompt));
+        await (window as unknown as { veneer: { ready(): Promise<void> } }).veneer.ready();
+      }, PROMPT.replace(/<p .*/, ''));
+      expect(await test.page.$eval('.js-permission', (el) => [el.getAttribute('data-enhanced'), (el as HTMLElement).hidden])).toEqual(['permission', false]);
+      await test.page.click('#t');
+      await sleep(400);
+      expect(await recorded(session)).toHaveLength(1);
+      await test.page.click('.js-permission-allow');
+      expect(events(await hitsFor(session, path, 2))).toEqual([
+        ['page_view', undefined, undefined, undefined],
+        ['a', 'c', undefined, undefined],
+      ]);
+      await test.page.evaluate(() => localStorage.clear());
+      test.assertClean();
+      await test.page.close();
+    });
+
     it('an answer "yes" stored by the prompt (src/lib/consent.ts) sends at once', async () => {
       await clear(session);
       const { path, html } = page('consent-stored');

@@ -2,7 +2,7 @@
 // (src/lib/consent.ts): pending shows the prompt; no and yes hide it; blocked (the browser
 // refuses geolocation) shows guidance instead of the allow button. Nothing asks the browser
 // before the visitor clicks allow: the Permissions API only reads what it already knows.
-// Every decided state is stored and published on '/permission'.
+// Every decided state is stored; it and the state at start are published on '/permission'.
 import {
   PERMISSION_TYPES,
   storePermission,
@@ -68,7 +68,8 @@ defineFeature<HTMLElement>('permission', (prompt, { bus, signal, settle, labels 
     if (acted || signal.aborted) return;
     state = initial;
     stop = settle(prompt, signal, render);
-    if (supported && initial !== 'pending') bus.emit('/permission', { type, state: initial });
+    // Pending too: a prompt added after start (ajax, a lightbox) tells analytics to wait.
+    if (supported) bus.emit('/permission', { type, state: initial });
   };
 
   if (!supported) start('no');
