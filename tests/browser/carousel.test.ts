@@ -157,6 +157,25 @@ describe('carousel', () => {
     test.assertClean();
   });
 
+  it('buttons inside every slide: each pair works, and focus goes on to the same button in the slide shown', async () => {
+    const slides = [1, 2, 3]
+      .map((i) => `<div class="js-carousel-slide">Slide ${i}<button class="js-carousel-prev">Prev</button><button class="js-carousel-next">Next</button></div>`)
+      .join('');
+    const test = await session.open('/__fixture/carousel-slide-buttons', { html: fixture(belowFold(`<div class="js-carousel" data-total="3"><div class="track">${slides}</div></div>`)) });
+    expect(await test.page.$$eval('.js-carousel button', (all) => all.map((button) => button.getAttribute('aria-controls')))).toEqual(Array(6).fill(expect.stringMatching(/^veneer-carousel/)));
+    const inSlide = () => test.page.evaluate(() => [...document.querySelectorAll('.js-carousel-slide')].findIndex((slide) => slide.contains(document.activeElement)));
+    await test.page.click('.js-carousel-slide:nth-child(1) .js-carousel-next');
+    expect(await state(test)).toMatchObject({ shown: [1], current: [1] });
+    expect([await focused(test), await inSlide()]).toEqual(['js-carousel-next', 1]);
+    await test.page.keyboard.press('Enter');
+    expect(await state(test)).toMatchObject({ shown: [2], current: [2] });
+    expect([await focused(test), await inSlide()]).toEqual(['js-carousel-next', 2]);
+    await test.page.click('.js-carousel-slide:nth-child(3) .js-carousel-prev');
+    expect(await state(test)).toMatchObject({ shown: [1], current: [1] });
+    expect([await focused(test), await inSlide()]).toEqual(['js-carousel-prev', 1]);
+    test.assertClean();
+  });
+
   it('captures no arrow keys, on the body or on its own buttons', async () => {
     const test = await session.open('/home/');
     await test.page.evaluate(() => {

@@ -15,10 +15,11 @@ const isMarkedCurrent = (slide: Element) =>
 
 defineFeature<HTMLElement>('carousel', (element, { signal, labels, settle }) => {
   const all = owned(element, '.js-carousel-slide', HOOK);
-  const prev = owned(element, '.js-carousel-prev', HOOK)[0];
-  const next = owned(element, '.js-carousel-next', HOOK)[0];
+  // All of them: a template may put a pair inside each slide.
+  const prevs = owned(element, '.js-carousel-prev', HOOK);
+  const nexts = owned(element, '.js-carousel-next', HOOK);
   if (!all.length) return warn('carousel: no .js-carousel-slide; left as it is', element);
-  if (!prev || !next) return warn('carousel: .js-carousel-prev or .js-carousel-next missing; left as it is', element);
+  if (!prevs.length || !nexts.length) return warn('carousel: .js-carousel-prev or .js-carousel-next missing; left as it is', element);
 
   const raw = element.getAttribute('data-total');
   const [total, problem] = declaredCount(raw, all.length);
@@ -62,12 +63,25 @@ defineFeature<HTMLElement>('carousel', (element, { signal, labels, settle }) => 
     displays.forEach((display) => (display.textContent = String(current + 1)));
   };
 
-  ([[prev, -1, labels!.previousSlide], [next, 1, labels!.nextSlide]] as const).forEach(([button, step, label]) => {
-    j.set(button, 'aria-controls', wrapperId);
-    if (!hasAccessibleName(button)) j.set(button, 'aria-label', label);
-    // preventDefault: a button inside a form would otherwise submit it.
-    button.addEventListener('click', (event) => (event.preventDefault(), stop(), (hiding = true), show(current + step)), { signal });
-  });
+  ([[prevs, -1, labels!.previousSlide], [nexts, 1, labels!.nextSlide]] as const).forEach(([buttons, step, label]) =>
+    buttons.forEach((button) => {
+      j.set(button, 'aria-controls', wrapperId);
+      if (!hasAccessibleName(button)) j.set(button, 'aria-label', label);
+      // preventDefault: a button inside a form would otherwise submit it.
+      button.addEventListener(
+        'click',
+        (event) => {
+          event.preventDefault();
+          stop();
+          hiding = true;
+          show(current + step);
+          // A button inside a slide hides with it: focus goes on to its twin in the slide shown.
+          if (button.closest('[hidden]')) buttons.find((twin) => all[current].contains(twin))?.focus();
+        },
+        { signal },
+      );
+    }),
+  );
   show(Math.max(0, slides.findIndex(isMarkedCurrent)));
   const stop = settle(element, signal, (on) => ((hiding = on), show(current)));
 
