@@ -1,48 +1,67 @@
 // HTML from the server (ajax lists, ajax lightbox content) becomes inert nodes: no script,
 // no event handler, no javascript: URL, no <meta http-equiv=refresh>, <base>, styles or
-// frames survive. The browser's own Sanitizer API (Element.setHTML) costs no bytes and
-// needs no Trusted Types policy; browsers without it load DOMPurify once, as the shared
-// runtime chunk `sanitize` (./sanitize-runtime), through the core's loader.
+// frames survive, and a form submits natively only to an allowed address it names. The
+// browser's own Sanitizer API (Element.setHTML) costs no bytes and needs no Trusted Types
+// policy; browsers without it load DOMPurify once, as the shared runtime chunk `sanitize`
+// (./sanitize-runtime), through the core's loader.
 import { CORE_KEY, type CoreHandle } from './feature';
 import type { Purify } from './sanitize-runtime';
 
 // Beyond what both sanitizers always remove: elements that act on the page when inserted.
 const REMOVE = ['meta', 'base', 'link', 'style', 'title', 'iframe', 'frame', 'object', 'embed'];
+// The parser reports each style attribute to the page's CSP (style-src-attr) before either
+// sanitizer can drop it: renamed in the tags' text first, then dropped under both names. One
+// after a '>' inside a quoted value is missed there: reported, still dropped.
+const STYLE = 'x-veneer-style';
+const DROP_ATTRIBUTES = ['style', STYLE];
+const renameStyles = (html: string) => html.replace(/<[a-z][^>]*/gi, (tag) => tag.replace(/([\s/"'])style\b/gi, '$1' + STYLE));
 
 type SanitizingElement = HTMLElement & { setHTML?(html: string, options: object): void };
 
-const URL_ATTRIBUTES = ['href', 'src', 'action', 'formaction', 'xlink:href', 'background', 'poster', 'cite'];
+const URL_ATTRIBUTES = ['href', 'src', 'action', 'formaction', 'xlink:href', 'background', 'poster', 'cite', 'srcset'];
 // Both sanitizers keep data: links (<a href="data:text/html,…">) and unknown schemes: an
 // allow-list instead. A URL with a scheme keeps its attribute only for these (relative URLs
 // always do); an image's own data:image/ source stays.
 const SCHEMES = /^(https?|mailto|tel):/i;
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
-/** Drops URLs of schemes not on the allow-list. */
+/** Drops URLs of schemes not on the allow-list; forms without an address of their own submit nowhere. */
 function dropUnsafeUrls(fragment: DocumentFragment): DocumentFragment {
   for (const element of fragment.querySelectorAll(URL_ATTRIBUTES.map((name) => `[${name.replace(':', '\\:')}]`).join()))
     for (const name of URL_ATTRIBUTES) {
-      // Control characters and spaces inside a scheme are ignored by URL parsers too.
-      const value = (element.getAttribute(name) ?? '').replace(/[\u0000-\u0020]/g, '');
-      if (HAS_SCHEME.test(value) && !SCHEMES.test(value) && !(element.localName == 'img' && /^data:image\//i.test(value)))
-        element.removeAttribute(name);
+      const value = element.getAttribute(name) ?? '';
+      // Each candidate of a srcset ("a.png 1x, b.png 2x") is a URL.
+      const urls = name == 'srcset' ? value.split(',').map((candidate) => candidate.trim().split(/\s/)[0]) : [value];
+      for (const url of urls) {
+        // Control characters and spaces inside a scheme are ignored by URL parsers too.
+        const bare = url.replace(/[\u0000-\u0020]/g, '');
+        if (HAS_SCHEME.test(bare) && !SCHEMES.test(bare) && !(/^(img|source)$/.test(element.localName) && /^data:image\//i.test(bare)))
+          element.removeAttribute(name);
+      }
     }
+  // Both sanitizers remove a javascript: action without a trace, and a form without one
+  // submits to this page: such forms do not submit natively. Cancelled once the submit has
+  // bubbled to the window, so a feature that handles it (the ajax list's filters) still does.
+  for (const form of fragment.querySelectorAll('form'))
+    if (!form.getAttribute('action')?.trim())
+      form.addEventListener('submit', (event) => addEventListener('submit', (late) => late == event && late.preventDefault(), { once: true }));
   return fragment;
 }
 
 export async function safeFragment(html: string): Promise<DocumentFragment> {
+  html = renameStyles(html);
   const box: SanitizingElement = document.createElement('div');
   if (!box.setHTML) {
     const purify = (await (globalThis as { [CORE_KEY]?: CoreHandle })[CORE_KEY]!.load('sanitize')) as unknown as Purify;
     // DOMPurify parses in a document that inherits the page's CSP: a <base> in the answer
     // would report a base-uri violation there. Renamed first, it is an unknown tag, dropped.
     const noBase = html.replace(/<(\/?)base\b/gi, '<$1x-base');
-    return dropUnsafeUrls(purify.sanitize(noBase, { RETURN_DOM_FRAGMENT: true, FORBID_TAGS: REMOVE }));
+    return dropUnsafeUrls(purify.sanitize(noBase, { RETURN_DOM_FRAGMENT: true, FORBID_TAGS: REMOVE, FORBID_ATTR: DROP_ATTRIBUTES, ADD_ATTR: ['formaction'] }));
   }
   // An empty allow-list config keeps classes and data-* (the hooks of the new content);
   // setHTML still drops everything script-like whatever the config.
   // <marquee> is unwrapped: Chromium 156 hangs the page on some marquee input with a config.
-  box.setHTML(html, { sanitizer: { removeElements: REMOVE, replaceWithChildrenElements: ['marquee'] } });
+  box.setHTML(html, { sanitizer: { removeElements: REMOVE, removeAttributes: DROP_ATTRIBUTES, replaceWithChildrenElements: ['marquee'] } });
   const fragment = document.createDocumentFragment();
   fragment.append(...box.childNodes);
   return dropUnsafeUrls(fragment);

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { XSS_PAYLOADS } from './fixtures/xss-payloads';
 import { fixture } from './helpers';
-import { useSession } from './support';
+import { useSession, type Session } from './support';
 
 const LIST = `<div class="js-ajax-list" data-base-url="/hostile/list">
   <form class="js-ajax-filter" action="/hostile/list"><select name="n"><option value="">All</option><option value="1">One</option></select></form>
@@ -69,6 +69,90 @@ describe.each([
     expect(test.page.url().startsWith(origin)).toBe(true);
     expect(test.requests.filter((url) => !url.startsWith(origin) && !url.startsWith('data:'))).toEqual([]);
     if (withoutSanitizerApi) expect(test.requests.some((url) => /\/sanitize\.[0-9a-f]{8}\.js$/.test(url))).toBe(true);
+    test.assertClean();
+  });
+});
+
+// Server HTML with styles, a bad srcset candidate and forms whose action is unsafe or missing,
+// on captured pages under the pure strict CSP (no 'unsafe-inline' for styles): the ajax
+// lightbox of /resources/ and the ajax list of /news/.
+const STYLED = `<div class="styled-answer"><p style="color:red">Styled</p><table><tr><td STYLE="width:50%">Cell</td></tr></table>
+<img id="bad-srcset" src="/media/images/gallery-1.svg" srcset="/media/images/gallery-1.svg 1x, javascript:__hit() 2x">
+<img id="good-srcset" src="/media/images/gallery-1.svg" srcset="/media/images/gallery-1.svg 1x, /media/images/gallery-2.svg 2x">
+<form id="js-action" action="javascript:__hit()"><input name="q" value="x"><button id="js-submit">Go</button></form>
+<form id="data-action" action="data:text/html,x"><button id="data-submit">Go</button></form>
+<form id="no-action"><button id="no-submit" formaction="javascript:__hit()">Go</button></form></div>`;
+
+describe.each([
+  ['the Sanitizer API', false],
+  ['DOMPurify (no Sanitizer API)', true],
+] as const)('server HTML through %s, strict CSP', (_name, withoutSanitizerApi) => {
+  const session = useSession();
+  const init = withoutSanitizerApi
+    ? () => {
+        delete (Element.prototype as unknown as Record<string, unknown>).setHTML;
+        (window as unknown as Record<string, unknown>).__hit = () => {
+          throw Error('hit');
+        };
+      }
+    : () => {
+        (window as unknown as Record<string, unknown>).__hit = () => {
+          throw Error('hit');
+        };
+      };
+
+  /** What of STYLED came through, then each form submitted: the page must not move. */
+  async function check(test: Awaited<ReturnType<Session['open']>>, where: string) {
+    const page = test.page;
+    expect(
+      await page.$eval(where, (box) => ({
+        styles: box.querySelectorAll('[style], [x-veneer-style]').length,
+        text: box.querySelector('td')?.textContent,
+        badSrcset: box.querySelector('#bad-srcset')?.getAttribute('srcset') ?? null,
+        goodSrcset: box.querySelector('#good-srcset')?.getAttribute('srcset'),
+        actions: [...box.querySelectorAll('form')].map((form) => form.getAttribute('action')),
+      })),
+    ).toEqual({
+      styles: 0,
+      text: 'Cell',
+      badSrcset: null,
+      goodSrcset: '/media/images/gallery-1.svg 1x, /media/images/gallery-2.svg 2x',
+      actions: [null, null, null],
+    });
+    const address = page.url();
+    for (const id of ['js-submit', 'data-submit', 'no-submit']) {
+      await page.click('#' + id);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(page.url()).toBe(address);
+    }
+    expect(test.requests.some((url) => /\/sanitize\.[0-9a-f]{8}\.js$/.test(url))).toBe(withoutSanitizerApi);
+  }
+
+  it('the ajax lightbox: no style attribute, no bad srcset, no violation; a form with an unsafe or no action does not submit', async () => {
+    const test = await session.open('/resources/', {
+      init,
+      allowErrors: [/Failed to load resource/],
+      respond: (url) => (url.endsWith('/fragments/spec-sheet.html') ? { body: STYLED } : undefined),
+    });
+    await test.page.click('a.js-lightbox[data-lightbox-type="ajax"]');
+    await test.page.waitForSelector('dialog.veneer-lightbox .styled-answer');
+    await check(test, 'dialog.veneer-lightbox .styled-answer');
+    expect(test.violations).toEqual([]);
+    test.assertClean();
+  });
+
+  it('the ajax list: the same answer, inside the results block', async () => {
+    const test = await session.open('/news/', {
+      init,
+      allowErrors: [/Failed to load resource/],
+      respond: (url) => (new URL(url).pathname == '/news/list' ? { body: `<div class="js-ajax-results">${STYLED}</div>` } : undefined),
+    });
+    await test.page.select('#news-category', 'products');
+    await test.page.waitForSelector('.js-ajax-results .styled-answer');
+    const address = test.page.url();
+    await check(test, '.js-ajax-results .styled-answer');
+    expect(test.page.url()).toBe(address);
+    expect(test.violations).toEqual([]);
     test.assertClean();
   });
 });
