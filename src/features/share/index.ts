@@ -1,7 +1,7 @@
 // Social share links (a.js-share): the network's share address opens in a popup of
-// data-width × data-height, cut off from this page (its window.opener is null); when the
-// popup is blocked the link is followed as it is. On a coarse pointer with the Web Share API
-// the device's own share sheet is used instead.
+// data-width × data-height, cut off from this page (no opener, no referrer); when the
+// popup would be blocked the link is followed as it is. On a coarse pointer with the Web
+// Share API the device's own share sheet is used instead.
 import { adoptStyles, createJournal, defineFeature, loadLabels, warn } from '../../lib/kit';
 
 // The seed's popup size, and the bounds a data-* value is clamped to.
@@ -64,16 +64,15 @@ defineFeature<HTMLAnchorElement>('share', (link, { signal, labels }) => {
     }
   }
 
-  // about:blank first, then the address: the opener is cut (null) before the network's page
-  // exists, and window.open still answers whether the popup was blocked ("noopener" would
-  // always return null). The referrer follows the page's own referrer policy.
+  // noopener,noreferrer: the network's page gets neither this window nor this address, and
+  // window.open answers null whether or not the popup opened. A popup is blocked without
+  // the visitor's activation (the Web Share fallback after the sheet took it): the caller
+  // then follows the address itself.
   const popup = () => {
+    if (navigator.userActivation?.isActive === false) return false;
     const left = Math.round(screenX + (outerWidth - width) / 2);
     const top = Math.round(screenY + (outerHeight - height) / 2);
-    const win = open('about:blank', '_blank', `popup,width=${width},height=${height},left=${left},top=${top}`);
-    if (!win) return false;
-    win.opener = null;
-    win.location.replace(url!.href);
+    open(url!.href, '_blank', `popup,width=${width},height=${height},left=${left},top=${top},noopener,noreferrer`);
     return true;
   };
 
