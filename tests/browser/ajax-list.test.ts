@@ -475,6 +475,46 @@ describe('ajax lists', () => {
     test.assertClean();
     await test.page.close();
   });
+  // Without an action, the form from server HTML submits nowhere natively (src/lib/sanitize.ts), and still loads.
+  it.each([
+    ['with an action', ' action="/__fixture/list-inside"'],
+    ['without an action', ''],
+  ])('a filter form %s inside the results block keeps working after each answer replaces it; focus stays on its control', async (_name, action) => {
+    const block = (category: string) =>
+      `<div class="js-ajax-results"><form class="js-ajax-filter"${action}><label for="c">Category</label>` +
+      `<select id="c" name="category">${['all', 'a', 'b'].map((v) => `<option${v == category ? ' selected' : ''}>${v}</option>`).join('')}</select>` +
+      `<button>Go</button></form><ul><li>${category} 1</li><li>${category} 2</li></ul></div>`;
+    const test = await session.open('/__fixture/list-inside', {
+      html: fixture(`<div class="js-ajax-list" data-base-url="/__fixture/list">${block('all')}</div>`),
+      respond: (url) => (new URL(url).pathname == '/__fixture/list' ? { body: block(new URL(url).searchParams.get('category')!) } : undefined),
+    });
+    const page = test.page;
+    // The list's requests, and any page load with a query (the form submitted without script).
+    const calls = () =>
+      test.requests.map((url) => new URL(url)).filter((url) => url.pathname == '/__fixture/list' || url.search).map((url) => url.pathname + url.search);
+    const shown = () =>
+      page.evaluate(() => [document.querySelector('li')!.textContent, document.activeElement!.id || document.activeElement!.className, (window as unknown as { __same?: boolean }).__same]);
+    await page.evaluate(() => ((window as unknown as { __same: boolean }).__same = true));
+    // Focused once: the select that replaces it gets the focus (puppeteer's select() does not move it).
+    await page.focus('#c');
+    for (const category of ['a', 'b']) {
+      await page.select('#c', category);
+      await page.waitForFunction((want) => document.querySelector('li')!.textContent == want + ' 1', { timeout: 5000 }, category);
+      expect(await shown()).toEqual([category + ' 1', 'c', true]);
+    }
+    // The new form's submit: loaded by the list, no page load; its button has no name, so focus
+    // goes where paging puts it, the results block.
+    await page.evaluate(() => ((document.getElementById('c') as HTMLSelectElement).value = 'all'));
+    await page.click('.js-ajax-filter button');
+    await page.waitForFunction(() => document.querySelector('li')!.textContent == 'all 1', { timeout: 5000 });
+    await sleep(300);
+    expect(calls()).toEqual(['/__fixture/list?category=a', '/__fixture/list?category=b', '/__fixture/list?category=all']);
+    expect(await shown()).toEqual(['all 1', 'js-ajax-results', true]);
+    expect(await page.evaluate(() => location.pathname + location.search)).toBe('/__fixture/list-inside?category=all');
+    test.assertClean();
+    await page.close();
+  });
+
   it('a pager item without href (the current page, as some templates print it) loads nothing and throws nothing', async () => {
     const html = NEWS.replace('<a class="js-ajax-page" href="/news/?page=1" aria-current="page">', '<a class="js-ajax-page" aria-current="page">');
     const test = await openNews(session, html);

@@ -45,7 +45,8 @@ defineFeature<HTMLElement>('ajax-list', (list, { signal, labels }) => {
     return warn(`ajax-list: data-base-url "${raw}" is not an address of this site; the filter and pager work without script`, list);
 
   const path = location.pathname;
-  const forms = [...list.querySelectorAll<HTMLFormElement>('form.js-ajax-filter')];
+  // Heard on the list: a filter form may sit in the results, replaced by every answer.
+  const isFilter = (form: Element | null): form is HTMLFormElement => !!form?.matches('form.js-ajax-filter') && form.closest('.js-ajax-list') == list;
   let shown = location.search.slice(1);
   let current: AbortController | undefined;
   let loading = '';
@@ -117,11 +118,17 @@ defineFeature<HTMLElement>('ajax-list', (list, { signal, labels }) => {
       if (request != current) return;
       const total = block.getAttribute('data-total')!;
       const count = /^\d{1,9}$/.test(total) ? +total : block.querySelector('ul,ol')?.children.length || 0;
+      const focused = document.activeElement as Field;
+      const replaced = focused != results && results.contains(focused);
       results.replaceChildren(...block.childNodes);
       status.textContent = count == 1 ? labels!.ajaxListResult : format(labels!.ajaxListResults, { count });
       shown = query;
       if (how != 'back') record(query);
-      if (how == 'page') {
+      // A control of a filter in the results goes with them: the new one of its name takes focus.
+      const named = replaced && focused.name ? [...results.querySelectorAll<Field>('form.js-ajax-filter [name]')].filter((field) => field.name == focused.name) : [];
+      const same = named.find((field) => field.value == focused.value) || named[0];
+      if (same) same.focus();
+      else if (how == 'page' || replaced) {
         const target = resultsHeading(results);
         if (!target.hasAttribute('tabindex')) {
           focusable?.removeAttribute('tabindex');
@@ -142,7 +149,7 @@ defineFeature<HTMLElement>('ajax-list', (list, { signal, labels }) => {
   // when it names any of them (the form's own submission), else back to their defaults.
   const restore = (query: string) => {
     const params = new URLSearchParams(query);
-    for (const form of forms) {
+    for (const form of list.querySelectorAll<HTMLFormElement>('form.js-ajax-filter')) {
       const fields = [...(form.elements as unknown as Field[])].filter((field) => field.name && !/^(submit|button|reset|image|file|hidden)$/.test(field.type));
       const named = fields.some((field) => params.has(field.name));
       for (const field of fields) {
@@ -162,14 +169,21 @@ defineFeature<HTMLElement>('ajax-list', (list, { signal, labels }) => {
   // checkValidity() would fire 'invalid' at fields the visitor is still typing in.
   const valid = (form: HTMLFormElement) =>
     (form.noValidate && !form.matches('.js-validate')) || [...form.elements].every((field) => (field as HTMLInputElement).validity?.valid ?? true);
-  for (const form of forms) form.addEventListener('change', () => valid(form) && submit(form), { signal });
+  list.addEventListener(
+    'change',
+    (event) => {
+      const form = (event.target as Element).closest('form');
+      if (isFilter(form) && valid(form)) submit(form);
+    },
+    { signal },
+  );
   // Heard on the list, bubbling: after the form's own listeners. A submit that validation
   // cancelled (forms, on a js-validate filter) shows its errors and loads nothing.
   list.addEventListener(
     'submit',
     (event) => {
       const form = event.target as HTMLFormElement;
-      if (!forms.includes(form) || event.defaultPrevented) return;
+      if (!isFilter(form) || event.defaultPrevented) return;
       event.preventDefault();
       submit(form, event.submitter);
     },
