@@ -10,11 +10,12 @@ import type { Purify } from './sanitize-runtime';
 // Beyond what both sanitizers always remove: elements that act on the page when inserted.
 const REMOVE = ['meta', 'base', 'link', 'style', 'title', 'iframe', 'frame', 'object', 'embed'];
 // The parser reports each style attribute to the page's CSP (style-src-attr) before either
-// sanitizer can drop it: renamed in the tags' text first, then dropped under both names. One
-// after a '>' inside a quoted value is missed there: reported, still dropped.
+// sanitizer can drop it: renamed in the tags' text first (only where `style=` follows a space
+// or a quote: a word in an alt text stays), then dropped under both names. One after a '>'
+// inside a quoted value is missed there: reported, still dropped.
 const STYLE = 'x-veneer-style';
 const DROP_ATTRIBUTES = ['style', STYLE];
-const renameStyles = (html: string) => html.replace(/<[a-z][^>]*/gi, (tag) => tag.replace(/([\s/"'])style\b/gi, '$1' + STYLE));
+const renameStyles = (html: string) => html.replace(/<[a-z][^>]*/gi, (tag) => tag.replace(/([\s/"'])style(?=\s*=)/gi, '$1' + STYLE));
 
 type SanitizingElement = HTMLElement & { setHTML?(html: string, options: object): void };
 

@@ -78,7 +78,7 @@ describe.each([
 // lightbox of /resources/ and the ajax list of /news/.
 const STYLED = `<div class="styled-answer"><p style="color:red">Styled</p><table><tr><td STYLE="width:50%">Cell</td></tr></table>
 <img id="bad-srcset" src="/media/images/gallery-1.svg" srcset="/media/images/gallery-1.svg 1x, javascript:__hit() 2x">
-<img id="good-srcset" src="/media/images/gallery-1.svg" srcset="/media/images/gallery-1.svg 1x, /media/images/gallery-2.svg 2x">
+<img id="good-srcset" src="/media/images/gallery-1.svg" srcset="/media/images/gallery-1.svg 1x, /media/images/gallery-2.svg 2x" alt="Our style guide, style 2">
 <form id="js-action" action="javascript:__hit()"><input name="q" value="x"><button id="js-submit">Go</button></form>
 <form id="data-action" action="data:text/html,x"><button id="data-submit">Go</button></form>
 <form id="no-action"><button id="no-submit" formaction="javascript:__hit()">Go</button></form></div>`;
@@ -110,6 +110,7 @@ describe.each([
         text: box.querySelector('td')?.textContent,
         badSrcset: box.querySelector('#bad-srcset')?.getAttribute('srcset') ?? null,
         goodSrcset: box.querySelector('#good-srcset')?.getAttribute('srcset'),
+        alt: box.querySelector('#good-srcset')?.getAttribute('alt'),
         actions: [...box.querySelectorAll('form')].map((form) => form.getAttribute('action')),
       })),
     ).toEqual({
@@ -117,6 +118,8 @@ describe.each([
       text: 'Cell',
       badSrcset: null,
       goodSrcset: '/media/images/gallery-1.svg 1x, /media/images/gallery-2.svg 2x',
+      // The word in a value is text, not the attribute.
+      alt: 'Our style guide, style 2',
       actions: [null, null, null],
     });
     const address = page.url();
