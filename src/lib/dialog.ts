@@ -17,6 +17,7 @@ type Global = typeof globalThis & { [LOCKS]?: number };
 
 const LOCKED = 'veneer-scroll-lock';
 const GUTTER = 'veneer-scroll-gutter';
+const BODY = 'veneer-scroll-body';
 
 /** The `dialog` runtime's openDialog (the core's loader: one download per page, one retry). */
 export function loadDialog(): Promise<OpenDialog> {
@@ -27,10 +28,14 @@ export function loadDialog(): Promise<OpenDialog> {
 export function lockScroll(): () => void {
   const global = globalThis as Global;
   const root = document.documentElement;
-  adoptStyles('scroll-lock', `:root.${LOCKED}{overflow:hidden!important}:root.${GUTTER}{scrollbar-gutter:stable!important}`);
+  adoptStyles('scroll-lock', `:root.${LOCKED}:not(.${BODY}),.${BODY} body{overflow:hidden!important}:root.${GUTTER}{scrollbar-gutter:stable!important}`);
   if (!global[LOCKS]) {
     // Keep the scrollbar's room only when there was a classic scrollbar, so width never changes.
     root.classList.toggle(GUTTER, innerWidth > root.clientWidth);
+    // While <html>'s overflow is visible the viewport takes <body>'s: locked there, nothing else
+    // changes. Locked on <html>, a <body> with overflow of its own (and height:100%) would become
+    // a scroller itself, and the page would jump to its top.
+    root.classList.toggle(BODY, getComputedStyle(root).overflow == 'visible');
     root.classList.add(LOCKED);
   }
   global[LOCKS] = (global[LOCKS] || 0) + 1;
@@ -39,6 +44,6 @@ export function lockScroll(): () => void {
     if (released) return;
     released = true;
     if (--global[LOCKS]! > 0) return;
-    root.classList.remove(LOCKED, GUTTER);
+    root.classList.remove(LOCKED, GUTTER, BODY);
   };
 }

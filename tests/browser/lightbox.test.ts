@@ -240,31 +240,34 @@ describe('lightbox', () => {
     test.assertClean();
   });
 
-  it('page scroll is unchanged by opening and closing (html, body { height: 100% })', async () => {
-    const test = await openFixture(
-      '<div id="top" style="height:150vh">top</div><p><a class="js-lightbox" href="#note" data-lightbox-type="inline">Note</a> <a class="js-lightbox" href="#top" data-lightbox-type="inline">Top</a></p>' +
-        '<div id="note">A note.</div><div style="height:150vh">bottom</div>',
-      { head: '<style>html,body{height:100%;margin:0}</style>' + '<script defer src="/Content/scripts/dist/veneer.js"></script>' },
-    );
-    await test.page.evaluate(() => scrollTo(0, 900));
-    const before = await test.page.evaluate(() => [scrollY, document.documentElement.clientWidth]);
-    await test.page.click('a.js-lightbox');
-    await ready(test.page);
-    expect(await test.page.evaluate(() => [scrollY, document.documentElement.clientWidth])).toEqual(before);
-    // The wheel does not move the page behind.
-    await test.page.mouse.wheel({ deltaY: 400 });
-    await sleep(100);
-    expect(await test.page.evaluate(() => scrollY)).toBe(before[0]);
-    await test.page.keyboard.press('Escape');
-    await closed(test.page);
-    expect(await test.page.evaluate(() => [scrollY, document.documentElement.clientWidth])).toEqual(before);
-    // Content above the fold moves into the popup and back: the page does not move either.
-    await test.page.click('a[href="#top"]');
-    await ready(test.page);
-    await test.page.keyboard.press('Escape');
-    await closed(test.page);
-    expect(await test.page.evaluate(() => [scrollY, document.documentElement.clientWidth])).toEqual(before);
-    test.assertClean();
+  it('page scroll is unchanged by opening and closing (html, body { height: 100% }, with and without body { overflow-x: hidden })', async () => {
+    for (const css of ['html,body{height:100%;margin:0}', 'html,body{height:100%;margin:0}body{overflow-x:hidden}']) {
+      const test = await openFixture(
+        '<div id="top" style="height:150vh">top</div><p><a class="js-lightbox" href="#note" data-lightbox-type="inline">Note</a> <a class="js-lightbox" href="#top" data-lightbox-type="inline">Top</a></p>' +
+          '<div id="note">A note.</div><div style="height:150vh">bottom</div>',
+        { head: `<style>${css}</style>` + '<script defer src="/Content/scripts/dist/veneer.js"></script>' },
+      );
+      await test.page.evaluate(() => scrollTo(0, 900));
+      const before = await test.page.evaluate(() => [scrollY, document.documentElement.clientWidth]);
+      await test.page.click('a.js-lightbox');
+      await ready(test.page);
+      expect(await test.page.evaluate(() => [scrollY, document.documentElement.clientWidth])).toEqual(before);
+      // The wheel does not move the page behind.
+      await test.page.mouse.wheel({ deltaY: 400 });
+      await sleep(100);
+      expect(await test.page.evaluate(() => scrollY)).toBe(before[0]);
+      await test.page.keyboard.press('Escape');
+      await closed(test.page);
+      expect(await test.page.evaluate(() => [scrollY, document.documentElement.clientWidth])).toEqual(before);
+      // Content above the fold moves into the popup and back: the page does not move either.
+      await test.page.click('a[href="#top"]');
+      await ready(test.page);
+      await test.page.keyboard.press('Escape');
+      await closed(test.page);
+      expect(await test.page.evaluate(() => [scrollY, document.documentElement.clientWidth])).toEqual(before);
+      test.assertClean();
+      await test.page.close();
+    }
   });
 
   it('preloads 0 before and 1 after the current image, in the direction of travel', async () => {

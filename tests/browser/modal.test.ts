@@ -122,6 +122,31 @@ describe('modal', () => {
     test.assertClean();
   });
 
+  it('the page keeps its place and width whatever the site\'s CSS (html, body { height: 100% } with body { overflow-x: hidden })', async () => {
+    for (const css of ['html,body{height:100%;margin:0}body{overflow-x:hidden}', 'body{overflow-x:hidden}', 'html{overflow-y:scroll}']) {
+      const html = fixture(
+        `<style>${css}</style><div style="height:1000px">top</div><p id="para">Para <button id="open" data-modal-open="m">Open</button></p><div style="height:2000px"></div>` +
+          `<div class="js-modal" id="m"><div class="js-modal-body"><h2>M</h2><button class="js-modal-close">Close</button></div></div>`,
+      );
+      const test = await session.open('/__fixture/modal-scroll', { html });
+      const place = () => test.page.evaluate(() => ({ ...document.getElementById('para')!.getBoundingClientRect().toJSON(), y: scrollY }));
+      await test.page.evaluate(() => scrollTo(0, 900));
+      const before = await place();
+      await test.page.$eval('#open', (el) => (el as HTMLElement).click());
+      await until(test.page, true, '#m');
+      expect(await place(), css).toEqual(before);
+      await test.page.mouse.move(5, 300);
+      await test.page.mouse.wheel({ deltaY: 500 });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await place(), css).toEqual(before);
+      await test.page.keyboard.press('Escape');
+      await until(test.page, false, '#m');
+      expect(await place(), css).toEqual(before);
+      test.assertClean();
+      await test.page.close();
+    }
+  });
+
   it('Escape closes and focus returns to the trigger; everything is put back', async () => {
     const { test } = await openHome(session);
     const sent = await test.page.$eval(MODAL, (el) => el.outerHTML);
