@@ -17,12 +17,20 @@ const DIALOG = 'veneer-dialog';
 
 const FOCUSABLE = 'a[href],area[href],button,input,select,textarea,iframe,summary,[contenteditable],[tabindex]';
 
-/** The elements inside `root` that Tab reaches, in document order. */
+/** `a` is `b`, or a radio of its group (Tab stops once in a group). */
+const same = (a: Element | null, b: Element) =>
+  a == b ||
+  (a instanceof HTMLInputElement && b instanceof HTMLInputElement && a.type == 'radio' && b.type == 'radio' && !!a.name && a.name == b.name && a.form == b.form);
+
+/** The elements inside `root` that Tab reaches, in document order (of a group with a checked radio, that one). */
 function tabbables(root: Element): HTMLElement[] {
+  const checked = [...root.querySelectorAll('[type=radio]:checked')];
   return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
     (element) =>
       element.tabIndex >= 0 &&
-      !(element as HTMLButtonElement).disabled &&
+      // :disabled, unlike .disabled, covers the controls of a fieldset[disabled].
+      !element.matches(':disabled') &&
+      !(element.matches('[type=radio]:not(:checked)') && checked.some((radio) => same(radio, element))) &&
       !element.closest('[inert]') &&
       (element.checkVisibility ? element.checkVisibility({ visibilityProperty: true }) : element.getClientRects().length > 0),
   );
@@ -114,7 +122,7 @@ function openDialog(element: HTMLElement, { body, closers, focusDelay, onClose }
       const active = document.activeElement;
       const inside = element != active && element.contains(active);
       const edge = event.shiftKey ? all[0] : all[all.length - 1];
-      if (!all.length || !inside || active == edge) {
+      if (!all.length || !inside || same(active, edge)) {
         event.preventDefault();
         (all.length ? (event.shiftKey ? all[all.length - 1] : all[0]) : element).focus();
       }

@@ -147,6 +147,41 @@ describe('modal', () => {
     }
   });
 
+  it('Tab wraps after a radio group (checked or not) or a fieldset[disabled] at the end, Shift+Tab before one at the start', async () => {
+    const ends = {
+      checked: '<label><input type="radio" name="s" id="a" checked> A</label><label><input type="radio" name="s" id="b"> B</label><label><input type="radio" name="s" id="c"> C</label>',
+      unchecked: '<label><input type="radio" name="s" id="a"> A</label><label><input type="radio" name="s" id="b"> B</label><label><input type="radio" name="s" id="c"> C</label>',
+      disabled: '<input id="a"><fieldset disabled><input id="b"><button id="c">Off</button></fieldset>',
+    };
+    for (const [name, end] of Object.entries(ends)) {
+      const html = fixture(
+        `<button id="open" data-modal-open="m">Open</button>` +
+          `<div class="js-modal" id="m"><div class="js-modal-body"><h2>M</h2><button class="js-modal-close" id="close">Close</button><form>${end}</form></div></div>` +
+          `<div class="js-modal" id="n"><div class="js-modal-body"><h2>N</h2><form>${end}</form><button class="js-modal-close" id="close">Close</button></div></div>` +
+          `<button id="open-n" data-modal-open="n">Open N</button>`,
+      );
+      const test = await session.open('/__fixture/modal-radios', { html });
+      const tab = async (shift = false) => {
+        if (shift) await test.page.keyboard.down('Shift');
+        await test.page.keyboard.press('Tab');
+        if (shift) await test.page.keyboard.up('Shift');
+        return test.page.evaluate(() => document.activeElement?.id || document.activeElement?.localName);
+      };
+      // The group or fieldset last: Tab from it goes back to the close button.
+      await test.page.click('#open');
+      await until(test.page, true, '#m');
+      expect([await tab(), await tab(), await tab()], name).toEqual(['a', 'close', 'a']);
+      await test.page.keyboard.press('Escape');
+      // First: Shift+Tab from it goes to the close button, at the end.
+      await test.page.click('#open-n');
+      await until(test.page, true, '#n');
+      await test.page.focus('#n #a');
+      expect([await tab(true), await tab(true), await tab(true)], name).toEqual(['close', 'a', 'close']);
+      test.assertClean();
+      await test.page.close();
+    }
+  });
+
   it('Escape closes and focus returns to the trigger; everything is put back', async () => {
     const { test } = await openHome(session);
     const sent = await test.page.$eval(MODAL, (el) => el.outerHTML);
