@@ -1,6 +1,6 @@
 // The shared runtime chunk `dialog` (dialog.<hash>.js): openDialog, loaded through ./dialog's
 // loadDialog() by the chunks that open a div of the page as a modal dialog (APG Dialog).
-import { lockScroll } from './dialog';
+import { guardFrames, lockScroll } from './dialog';
 
 import { CORE_KEY, type CoreHandle, type Feature } from './feature';
 import { adoptStyles, createJournal, inertOthers } from './kit';
@@ -129,6 +129,8 @@ function openDialog(element: HTMLElement, { body, closers, focusDelay, onClose }
     },
     false,
   );
+
+  guardFrames(element, () => tabbables(element), abort.signal);
 
   const close = () => {
     if (closed) return;

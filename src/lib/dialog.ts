@@ -24,6 +24,31 @@ export function loadDialog(): Promise<OpenDialog> {
   return (globalThis as { [CORE_KEY]?: CoreHandle })[CORE_KEY]!.load('dialog') as unknown as Promise<OpenDialog>;
 }
 
+/**
+ * Keys pressed in an iframe never reach the page, so a Tab out of one at an end of `dialog`
+ * would leave it: while an iframe inside has focus, a guard on each side of the content takes
+ * that Tab to the other end of `controls()`.
+ */
+export function guardFrames(dialog: Element, controls: () => HTMLElement[], signal: AbortSignal) {
+  const guards = [0, 1].map(() => Object.assign(document.createElement('span'), { tabIndex: 0 }));
+  guards.forEach((guard) => guard.style.setProperty('position', 'fixed'));
+  const remove = () => guards.forEach((guard) => guard.remove());
+  // On the window's blur, focus went into a frame by a key or a click (or to another window:
+  // then no frame has it); on a focusin, by a script (or elsewhere).
+  const watch = (event: Event) => {
+    const guard = guards.indexOf(event.target as HTMLSpanElement);
+    const frame = document.activeElement!;
+    remove();
+    if (frame.localName == 'iframe' && dialog.contains(frame)) dialog.prepend(guards[0]), dialog.append(guards[1]);
+    if (guard < 0) return;
+    const all = controls();
+    all[guard ? 0 : all.length - 1]?.focus();
+  };
+  addEventListener('blur', watch, { signal });
+  document.addEventListener('focusin', watch, { signal, capture: true });
+  signal.addEventListener('abort', remove);
+}
+
 /** Stops the page scrolling until the returned release is called (once; later calls do nothing). */
 export function lockScroll(): () => void {
   const global = globalThis as Global;

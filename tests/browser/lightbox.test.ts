@@ -240,6 +240,31 @@ describe('lightbox', () => {
     test.assertClean();
   });
 
+  it('Tab and Shift+Tab out of a video\'s iframe go round inside (keys in a frame never reach the page)', async () => {
+    const thumb = (id: string) => `<a class="js-video-thumb" href="https://www.youtube.com/watch?v=${id}" data-embed="https://www.youtube.com/embed/${id}">${id}</a>`;
+    const player = { body: '<!doctype html><title>player</title><button>Play</button>' };
+    const test = await openFixture(`<div class="js-video-gallery">${thumb('aaaaaaaaaaa')}${thumb('bbbbbbbbbbb')}</div>`, {
+      routes: { 'https://www.youtube.com/embed/aaaaaaaaaaa': player },
+    });
+    await test.page.click('.js-video-thumb');
+    await ready(test.page);
+    await (await test.page.waitForFrame((frame) => frame.url().startsWith('https://www.youtube.com/embed/'))).waitForSelector('button');
+    const tab = async (shift = false) => {
+      if (shift) await test.page.keyboard.down('Shift');
+      await test.page.keyboard.press('Tab');
+      if (shift) await test.page.keyboard.up('Shift');
+      await sleep(50);
+      return test.page.evaluate(() => document.activeElement?.className || document.activeElement?.localName);
+    };
+    // The iframe is the first control: Shift+Tab from the close button (the last) round into the frame's button, and out of it back to the close button.
+    expect([await tab(true), await tab(true), await tab(true), await tab(true)]).toEqual(['veneer-lightbox__next', 'veneer-lightbox__prev', 'iframe', 'veneer-lightbox__close']);
+    // And forward: from the close button to the iframe, into it, and out to the first arrow.
+    expect([await tab(), await tab(), await tab()]).toEqual(['iframe', 'iframe', 'veneer-lightbox__prev']);
+    // Nothing is left in the popup.
+    expect(await test.page.$$eval(`${DIALOG} span`, (all) => all.length)).toBe(0);
+    test.assertClean();
+  });
+
   it('page scroll is unchanged by opening and closing (html, body { height: 100% }, with and without body { overflow-x: hidden })', async () => {
     for (const css of ['html,body{height:100%;margin:0}', 'html,body{height:100%;margin:0}body{overflow-x:hidden}']) {
       const test = await openFixture(

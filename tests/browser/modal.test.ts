@@ -182,6 +182,36 @@ describe('modal', () => {
     }
   });
 
+  it('Shift+Tab out of an iframe that is the first control, or Tab out of one that is the last, goes round inside', async () => {
+    const frame = `<iframe title="Frame" srcdoc="<button>In</button>"></iframe>`;
+    const html = fixture(
+      `<button id="open-f" data-modal-open="f">F</button><button id="open-l" data-modal-open="l">L</button>` +
+        `<div class="js-modal" id="f"><div class="js-modal-body"><h2>F</h2>${frame}<button class="js-modal-close" id="close-f">Close</button></div></div>` +
+        `<div class="js-modal" id="l"><div class="js-modal-body"><h2>L</h2><button class="js-modal-close" id="close-l">Close</button>${frame}</div></div>`,
+    );
+    const test = await session.open('/__fixture/modal-frames', { html });
+    const sent = await test.page.$eval('#f', (el) => el.innerHTML);
+    const tab = async (shift = false) => {
+      if (shift) await test.page.keyboard.down('Shift');
+      await test.page.keyboard.press('Tab');
+      if (shift) await test.page.keyboard.up('Shift');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return test.page.evaluate(() => document.activeElement?.id || document.activeElement?.localName);
+    };
+    await test.page.click('#open-f');
+    await until(test.page, true, '#f');
+    await test.page.focus('#close-f');
+    // Into the frame's button, out of it back round to the close button, twice.
+    expect([await tab(true), await tab(true), await tab(true), await tab(true)]).toEqual(['iframe', 'close-f', 'iframe', 'close-f']);
+    await test.page.keyboard.press('Escape');
+    await until(test.page, false, '#f');
+    expect(await test.page.$eval('#f', (el) => el.innerHTML)).toBe(sent);
+    await test.page.click('#open-l');
+    await until(test.page, true, '#l');
+    expect([await tab(), await tab(), await tab(), await tab()]).toEqual(['iframe', 'close-l', 'iframe', 'close-l']);
+    test.assertClean();
+  });
+
   it('Escape closes and focus returns to the trigger; everything is put back', async () => {
     const { test } = await openHome(session);
     const sent = await test.page.$eval(MODAL, (el) => el.outerHTML);

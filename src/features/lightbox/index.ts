@@ -3,7 +3,7 @@
 // from the shared ui runtime. One popup per page at a time (module state, shared by every
 // instance). States: closed; open: loading (aria-busy, is-busy), ready, error (has-error);
 // closing (is-open gone, for the zoom or the removal delay); closed.
-import { lockScroll } from '../../lib/dialog';
+import { guardFrames, lockScroll } from '../../lib/dialog';
 
 import { safeFragment } from '../../lib/sanitize';
 
@@ -192,8 +192,16 @@ function Lightbox({ p }: { p: Popup }) {
   const zoom = (out?: boolean) =>
     box.current!.querySelector('img')?.animate({ scale: [0.5, 1], opacity: [0, 1] }, { duration: ZOOM_MS, easing: 'ease-in-out', direction: out ? 'reverse' : undefined, fill: 'both' });
 
+  const controls = () => [...box.current!.querySelectorAll<HTMLElement>('a[href],button,input,select,textarea,iframe,[tabindex]')].filter((element) => element.tabIndex >= 0);
+
   // Focus moves to the close button (autofocus).
   useLayoutEffect(() => box.current!.showModal(), []);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    guardFrames(box.current!, controls, abort.signal);
+    return () => abort.abort();
+  }, []);
 
   useLayoutEffect(() => {
     if (status == 'ready' && state.zoom && !prefersReducedMotion()) (state.zoom = false), zoom();
@@ -231,7 +239,7 @@ function Lightbox({ p }: { p: Popup }) {
     const { key } = event;
     if (key == 'Tab') {
       // Tab cycles inside: from the last control to the first, Shift+Tab the other way.
-      const all = [...box.current!.querySelectorAll<HTMLElement>('a[href],button,input,select,textarea,iframe,[tabindex]')].filter((element) => element.tabIndex >= 0);
+      const all = controls();
       const first = all[0];
       const last = all[all.length - 1];
       if (event.shiftKey ? target == first || target == box.current : target == last) event.preventDefault(), (event.shiftKey ? last : first).focus();
