@@ -45,16 +45,18 @@ export interface DialogOptions {
   focusDelay?: number;
   /** Runs once the dialog has closed, however it closed. */
   onClose?: () => void;
+  /** The name when the dialog has no heading (and no aria-label or aria-labelledby). */
+  label?: string;
 }
 
 /**
  * Shows `element` as a modal dialog (APG Dialog): role=dialog, aria-modal and a name (its
- * first heading, unless it has one), `is-open`, in the top layer; focus moves in, Tab cycles
+ * first heading, else `label`, unless it has one), `is-open`, in the top layer; focus moves in, Tab cycles
  * inside, the rest of the page is inert and does not scroll. Escape, a press outside `body`
  * or a close control closes it, and focus goes back to where it was. Dialogs stack: only the
  * top one answers. Returns the close (idempotent), which puts every attribute back.
  */
-function openDialog(element: HTMLElement, { body, closers, focusDelay, onClose }: DialogOptions): () => void {
+function openDialog(element: HTMLElement, { body, closers, focusDelay, onClose, label }: DialogOptions): () => void {
   const opener = document.activeElement as HTMLElement | null;
   const j = createJournal();
   const abort = new AbortController();
@@ -87,7 +89,8 @@ function openDialog(element: HTMLElement, { body, closers, focusDelay, onClose }
   j.set(element, 'aria-modal', 'true');
   j.set(element, 'tabindex', '-1');
   const heading = body.querySelector('h1,h2,h3,h4,h5,h6');
-  if (heading && !element.matches('[aria-label],[aria-labelledby]')) j.set(element, 'aria-labelledby', j.id(heading, DIALOG));
+  if (!element.matches('[aria-label],[aria-labelledby]'))
+    heading ? j.set(element, 'aria-labelledby', j.id(heading, DIALOG)) : label && j.set(element, 'aria-label', label);
   j.set(element, 'popover', 'manual');
   element.showPopover?.();
   self.shield(true);

@@ -3,7 +3,7 @@
 // page's filter panel (a modal up to 1023 px only), and fixtures for nesting and bad inputs.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'puppeteer';
+import type { Page, SerializedAXNode } from 'puppeteer';
 import { REPO_ROOT } from '../../src/harness/server';
 import { describe, expect, it } from 'vitest';
 import { fixture, openBefore, type OpenBeforeOptions } from './helpers';
@@ -209,6 +209,28 @@ describe('modal', () => {
     await test.page.click('#open-l');
     await until(test.page, true, '#l');
     expect([await tab(), await tab(), await tab(), await tab()]).toEqual(['iframe', 'close-l', 'iframe', 'close-l']);
+    test.assertClean();
+  });
+
+  it('a modal without a heading is named after the trigger that opened it', async () => {
+    const html = fixture(
+      `<button id="open" data-modal-open="m">Newsletter sign-up</button> <span data-modal-open="m" id="icon" aria-label="Sign up">✉</span>` +
+        `<div class="js-modal" id="m"><div class="js-modal-body"><p>No heading here</p><input aria-label="Email"><button class="js-modal-close">Close</button></div></div>`,
+    );
+    const test = await session.open('/__fixture/modal-unnamed', { html });
+    const name = async () => {
+      const find = (node: SerializedAXNode): SerializedAXNode | undefined => (node.role === 'dialog' ? node : node.children?.map(find).find(Boolean));
+      return find((await test.page.accessibility.snapshot())!)?.name;
+    };
+    await test.page.click('#open');
+    await until(test.page, true, '#m');
+    expect(await name()).toBe('Newsletter sign-up');
+    await test.page.keyboard.press('Escape');
+    await until(test.page, false, '#m');
+    expect(await test.page.$eval('#m', (el) => el.hasAttribute('aria-label'))).toBe(false);
+    await test.page.click('#icon');
+    await until(test.page, true, '#m');
+    expect(await name()).toBe('Sign up');
     test.assertClean();
   });
 

@@ -33,11 +33,13 @@ defineFeature<HTMLElement>('modal', (element, { signal, bus, settle }) => {
     settled = false;
     warn('modal: the dialog runtime did not load; left as it is', element, error);
   });
-  const open = (openDialog: OpenDialog | void) => {
+  // A modal without a heading is named after the trigger that opened it.
+  const open = (openDialog: OpenDialog | void, trigger: Element) => {
     if (!openDialog || close || signal.aborted || !small()) return;
     cancel();
     hide(true);
-    close = openDialog(element, { body, closers: '.js-modal-close', onClose: () => (close = undefined) });
+    const label = trigger.getAttribute('aria-label') || trigger.textContent!.trim();
+    close = openDialog(element, { body, closers: '.js-modal-close', label, onClose: () => (close = undefined) });
   };
 
   // Delegated: triggers inserted later work too. The id is compared, never put into a selector,
@@ -48,7 +50,7 @@ defineFeature<HTMLElement>('modal', (element, { signal, bus, settle }) => {
       const trigger = (event.target as Element).closest?.('[data-modal-open]');
       if (!trigger || document.getElementById(trigger.getAttribute('data-modal-open')!) != element || !small()) return;
       event.preventDefault();
-      void dialog.then(open);
+      void dialog.then((openDialog) => open(openDialog, trigger));
     },
     { signal },
   );
