@@ -281,6 +281,24 @@ describe('popup modal', () => {
     test.assertClean();
   });
 
+  it('waits while a native modal <dialog> without aria-modal is open (the date picker\'s), and opens after it closes', async () => {
+    const test = await openHome(session);
+    await test.page.evaluate(() => {
+      const dialog = document.body.appendChild(document.createElement('dialog'));
+      dialog.id = 'native';
+      dialog.append(Object.assign(document.createElement('button'), { textContent: 'Pick' }));
+      dialog.showModal();
+    });
+    await clock(test.page).fire(4000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await popupState(test.page)).toMatchObject({ open: false, hidden: true });
+    expect(await clock(test.page).delays()).toContain(4000);
+    await test.page.keyboard.press('Escape');
+    expect(await test.page.$eval('#native', (el) => (el as HTMLDialogElement).open)).toBe(false);
+    await openPopup(test.page);
+    test.assertClean();
+  });
+
   it('removed while open: torn down without setting the cookie, the page released, the markup as sent', async () => {
     const test = await openHome(session);
     await openPopup(test.page);

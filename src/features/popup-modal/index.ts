@@ -48,8 +48,9 @@ defineFeature<HTMLElement>('popup-modal', (element, { signal, settle, labels }) 
   const open = async () => {
     const openDialog = await dialog;
     if (!openDialog || close || gone || getCookie(name)) return;
-    // The visitor is busy in another dialog: not on top of it, a while later.
-    if (document.querySelector('[aria-modal=true]')) return later();
+    // The visitor is busy in another dialog (a native modal one, like the date picker's, has
+    // no aria-modal): not on top of it, a while later.
+    if (document.querySelector('[aria-modal=true],:modal')) return later();
     cancel();
     hide(true);
     close = openDialog(element, {
