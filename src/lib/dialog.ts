@@ -30,8 +30,12 @@ export function loadDialog(): Promise<OpenDialog> {
  * that Tab to the other end of `controls()`.
  */
 export function guardFrames(dialog: Element, controls: () => HTMLElement[], signal: AbortSignal) {
-  const guards = [0, 1].map(() => Object.assign(document.createElement('span'), { tabIndex: 0 }));
-  guards.forEach((guard) => guard.style.setProperty('position', 'fixed'));
+  const guards = [0, 1].map(() => {
+    const guard = document.createElement('span');
+    guard.tabIndex = 0;
+    guard.style.position = 'fixed';
+    return guard;
+  });
   const remove = () => guards.forEach((guard) => guard.remove());
   // On the window's blur, focus went into a frame by a key or a click (or to another window:
   // then no frame has it); on a focusin, by a script (or elsewhere).
