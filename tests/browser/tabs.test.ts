@@ -334,6 +334,30 @@ describe('tabs', () => {
     test.assertClean();
   });
 
+  it('tabs among their panels: Space on a focused tab selects it (Enter too) and does not scroll the page', async () => {
+    const markup =
+      '<div class="js-tabs" id="flat"><a class="js-tab" href="#f1">One</a><div class="js-tab-panel" id="f1">Panel one</div>' +
+      '<a class="js-tab" href="#f2">Two</a><div class="js-tab-panel" id="f2">Panel two</div>' +
+      '<a class="js-tab" href="#f3">Three</a><div class="js-tab-panel" id="f3">Panel three</div></div>';
+    const html = fixture('<div style="height:150vh"></div>' + markup + '<div style="height:150vh"></div>');
+    const test = await session.open('/__fixture/tabs-flat-keys', { html });
+    const look = () =>
+      test.page.$eval('#flat', (el) => ({
+        current: [...el.querySelectorAll('a.js-tab')].map((a) => a.getAttribute('aria-current')),
+        hidden: [...el.querySelectorAll('.js-tab-panel')].map((p) => p.hasAttribute('hidden')),
+        y: scrollY,
+        address: location.pathname + location.search,
+      }));
+    await test.page.focus('a[href="#f2"]');
+    const { y } = await look();
+    await test.page.keyboard.press('Space');
+    expect(await look()).toEqual({ current: [null, 'true', null], hidden: [true, false, true], y, address: '/__fixture/tabs-flat-keys?tab=f2' });
+    await test.page.focus('a[href="#f3"]');
+    await test.page.keyboard.press('Enter');
+    expect(await look()).toMatchObject({ current: [null, null, 'true'], hidden: [true, true, false], address: '/__fixture/tabs-flat-keys?tab=f3' });
+    test.assertClean();
+  });
+
   it('a tabs block with no tab naming one of its panels warns and leaves the markup as it was', async () => {
     const markup = `<div class="js-tabs"><ul><li><a class="js-tab" href="#nowhere">One</a></li></ul><div class="js-tab-panel" id="p1">Panel</div></div>`;
     const test = await session.open('/__fixture/tabs-none', { html: fixture(markup) });

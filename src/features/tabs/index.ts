@@ -117,43 +117,44 @@ defineFeature<HTMLElement>('tabs', (element, { signal, settle }) => {
     { signal },
   );
 
-  // Arrows move between tabs only in a tablist.
-  if (!flat)
-    list.addEventListener(
-      'keydown',
-      (event) => {
-        const index = tabs.indexOf(event.target as HTMLElement);
-        if (index < 0 || event.altKey || event.ctrlKey || event.metaKey) return;
-        const count = tabs.length;
-        const step = inlineStep(list);
-        let to: number;
-        switch (event.key) {
-          case 'ArrowLeft':
-            to = index - step;
-            break;
-          case 'ArrowRight':
-            to = index + step;
-            break;
-          case 'Home':
-            to = 0;
-            break;
-          case 'End':
-            to = count - 1;
-            break;
-          case 'Enter':
-          case ' ':
-            event.preventDefault();
-            activate(index, PUSH);
-            return;
-          default:
-            // Up/Down stay with the page (horizontal tablist).
-            return;
-        }
-        event.preventDefault();
-        tabs[(to + count) % count].focus();
-      },
-      { signal },
-    );
+  // Enter or Space selects (Space on a link would scroll the page); arrows move between tabs
+  // only in a tablist.
+  list.addEventListener(
+    'keydown',
+    (event) => {
+      const index = tabs.indexOf(event.target as HTMLElement);
+      if (index < 0 || event.altKey || event.ctrlKey || event.metaKey) return;
+      const count = tabs.length;
+      const step = inlineStep(list);
+      let to: number;
+      switch (event.key) {
+        case 'ArrowLeft':
+          to = index - step;
+          break;
+        case 'ArrowRight':
+          to = index + step;
+          break;
+        case 'Home':
+          to = 0;
+          break;
+        case 'End':
+          to = count - 1;
+          break;
+        case 'Enter':
+        case ' ':
+          event.preventDefault();
+          activate(index, PUSH);
+          return;
+        default:
+          // Up/Down stay with the page (horizontal tablist).
+          return;
+      }
+      if (flat) return;
+      event.preventDefault();
+      tabs[(to + count) % count].focus();
+    },
+    { signal },
+  );
 
   // Back/forward: show what the address names, without pushing, and nudge the page. A
   // popstate from an in-page #anchor changes nothing: a link to a waiting panel keeps it.
