@@ -81,11 +81,11 @@ describe('tabs', () => {
         ['tab', 'tab-software', 'false'],
         ['tab', 'tab-services', 'false'],
       ],
-      // Closed panels stay reachable by find-in-page (Chromium).
+      // Closed panels stay reachable by find-in-page (Chromium); only the shown one is a tab stop.
       panels: [
         ['tabpanel', true, '0', null],
-        ['tabpanel', true, '0', 'until-found'],
-        ['tabpanel', true, '0', 'until-found'],
+        ['tabpanel', true, null, 'until-found'],
+        ['tabpanel', true, null, 'until-found'],
       ],
     });
     expect(await tabsState(test.page)).toEqual(selectedOnly(0));
@@ -237,6 +237,29 @@ describe('tabs', () => {
     expect(await press('Space')).toBe(1);
     expect(await tabsState(test.page)).toEqual(selectedOnly(1));
     expect(await where(test.page)).toMatchObject({ address: '/home/?tab=tab-software', length: start.length + 2 });
+    test.assertClean();
+  });
+
+  it('Tab from the selected tab goes through its panel and on past the block, never into a closed panel', async () => {
+    const test = await session.open('/home/');
+    await test.page.click('a.js-tab[href="#tab-software"]');
+    await test.page.focus('a.js-tab[href="#tab-software"]');
+    // Where each Tab lands: the panel holding focus (and whether it is hidden), until focus leaves the block.
+    const visited: string[] = [];
+    for (let step = 0; step < 10 && !visited.includes('outside'); step++) {
+      await test.page.keyboard.press('Tab');
+      visited.push(
+        await test.page.evaluate(() => {
+          const panel = document.activeElement!.closest<HTMLElement>('.js-tab-panel');
+          if (!document.activeElement!.closest('.js-tabs')) return 'outside';
+          return panel ? panel.id + (panel.hidden ? ' (hidden)' : '') : 'tabs';
+        }),
+      );
+    }
+    expect(visited[0]).toBe('tab-software');
+    expect(visited.at(-1)).toBe('outside');
+    expect(visited.slice(0, -1).every((place) => place === 'tab-software')).toBe(true);
+    expect(await test.page.$$eval('.js-tab-panel', (panels) => panels.map((panel) => panel.getAttribute('tabindex')))).toEqual([null, '0', null]);
     test.assertClean();
   });
 

@@ -49,7 +49,6 @@ defineFeature<HTMLElement>('tabs', (element, { signal, settle }) => {
       j.set(tab, 'role', 'tab');
       j.set(panels[i], 'role', 'tabpanel');
       j.set(panels[i], 'aria-labelledby', j.id(tab, 'veneer-tab'));
-      j.set(panels[i], 'tabindex', '0');
     }
     // Find-in-page revealed a closed panel: select its tab. replaceState, not push:
     // stepping through matches must not flood history, yet the address should name
@@ -81,8 +80,10 @@ defineFeature<HTMLElement>('tabs', (element, { signal, settle }) => {
       if (flat) j.set(tab, 'aria-current', on ? 'true' : null);
       else {
         j.set(tab, 'aria-selected', String(on));
-        // Roving tabindex: Tab enters the list on the selected tab.
+        // Roving tabindex: Tab enters the list on the selected tab, and goes on to its panel
+        // only (a closed one, hidden="until-found", could still take focus).
         j.set(tab, 'tabindex', on ? '0' : '-1');
+        j.set(panels[i], 'tabindex', on ? '0' : null);
       }
       j.flag(tab, 'is-current', on);
       j.flag(panels[i], 'is-current', on);
