@@ -193,6 +193,50 @@ describe('anchor scrolling', () => {
     test.assertClean();
   });
 
+  it('a target in closed content (inside a closed tab panel, the panel itself, a closed details): links and triggers open it, as the browser jump does', async () => {
+    const html = fixture(
+      '<header class="js-header" style="position:sticky;top:0;height:60px;background:#eee">Header</header>' +
+        '<p><a id="l-in" href="#in2">in panel</a> <a id="l-panel" href="#p2">panel</a> <a id="l-det" href="#in-det">in details</a>' +
+        ' <button type="button" id="t-in" class="js-anchor-trigger" data-target="#in2">trigger</button></p>' +
+        '<div style="height:1500px"></div><div class="js-tabs"><ul><li><a class="js-tab" href="#p1">One</a></li><li><a class="js-tab" href="#p2">Two</a></li></ul>' +
+        '<div class="js-tab-panel" id="p1">Panel one</div><div class="js-tab-panel" id="p2"><p id="in2">Inside two</p></div></div>' +
+        '<div style="height:1500px"></div><details><summary>More</summary><p id="in-det">Inside details</p></details><div style="height:1500px"></div>',
+    );
+    const test = await session.open('/__fixture/anchors-closed', { html, reducedMotion: true });
+    const page = test.page;
+    // Below the viewport at load, the block hides its other panels.
+    await page.waitForFunction(() => document.getElementById('p2')!.hasAttribute('hidden'));
+    /** Waits until `id` is shown on screen; then its tab's selection and the hash. */
+    const revealed = async (id: string) => {
+      await page.waitForFunction(
+        (id: string) => {
+          const target = document.getElementById(id)!;
+          const top = target.getBoundingClientRect().top;
+          return target.checkVisibility() && top >= 0 && top < innerHeight;
+        },
+        { timeout: 2000 },
+        id,
+      );
+      return page.evaluate(() => [document.querySelector('a.js-tab[href="#p2"]')!.getAttribute('aria-selected'), location.hash]);
+    };
+    const closeAgain = () => page.evaluate(() => (document.querySelector<HTMLElement>('a.js-tab[href="#p1"]')!.click(), scrollTo(0, 0)));
+
+    await page.click('#l-in');
+    expect(await revealed('in2')).toEqual(['true', '#in2']);
+    await closeAgain();
+    expect(await page.evaluate(() => document.getElementById('p2')!.hasAttribute('hidden'))).toBe(true);
+    // The trigger, with the hash already the target's.
+    await page.click('#t-in');
+    expect(await revealed('in2')).toEqual(['true', '#in2']);
+    await closeAgain();
+    await page.click('#l-panel');
+    expect(await revealed('p2')).toEqual(['true', '#p2']);
+    await page.click('#l-det');
+    await revealed('in-det');
+    expect(await page.$eval('details', (details) => details.open)).toBe(true);
+    test.assertClean();
+  });
+
   it('markup the captured pages lack: a div.js-header, an SVG link, controls inside a trigger card, no #top element', async () => {
     const html = fixture(
       '<div class="js-header" style="position:sticky;top:0;height:60px;background:#eee">Header</div>' +

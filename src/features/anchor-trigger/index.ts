@@ -47,7 +47,12 @@ defineFeature<HTMLElement>('anchor-trigger', (element, { signal }) => {
         return;
       }
       event.preventDefault();
-      goTo(target, '#' + encodeURIComponent(id), signal);
+      const hash = '#' + encodeURIComponent(id);
+      // In closed content (a closed tab panel, hidden="until-found", or <details>; it keeps its
+      // boxes): the browser's own jump opens it, as it does for an anchor link there. assign,
+      // not location.hash, which does nothing when the hash is already the target's.
+      if (target.closest('[hidden]') || target.checkVisibility?.() == false) location.assign(new URL(hash, location.href));
+      else goTo(target, hash, signal);
     },
     { signal },
   );

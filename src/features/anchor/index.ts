@@ -61,9 +61,10 @@ defineFeature<HTMLAnchorElement>('anchor', (link, { signal }) => {
       // A <base href> elsewhere makes "#x" another page: the link then navigates as it is.
       if (!link.href || withoutHash(link.href) != withoutHash(location.href)) return;
       const target = findTarget(fragmentId(href));
-      // No target, or one inside closed content: the browser's own jump (which opens
-      // hidden="until-found" content) is the better answer.
-      if (!target || !rendered(target)) return;
+      // No target, or one in closed content: the browser's own jump (which opens a closed
+      // tab panel, hidden="until-found", or <details>) is the better answer. Such content
+      // keeps its boxes: checkVisibility() tells, except for the hidden element itself.
+      if (!target || !rendered(target) || target.closest('[hidden]') || target.checkVisibility?.() == false) return;
       event.preventDefault();
       goTo(target, link.hash, signal);
     },
