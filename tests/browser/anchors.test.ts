@@ -145,6 +145,17 @@ describe('anchor scrolling', () => {
     test.assertClean();
   });
 
+  it('loading with a hash corrects the landing on a page with no anchor link as well', async () => {
+    const html = fixture(
+      '<header class="js-header" style="position:sticky;top:0;height:150px;background:#eee">Header</header>' +
+        '<div style="height:2000px"></div><h2 id="goal">Goal</h2><div style="height:2000px"></div>',
+    );
+    const test = await session.open('/__fixture/landing-no-link#goal', { html });
+    await test.page.waitForFunction(() => Math.round(document.getElementById('goal')!.getBoundingClientRect().top) === 150, { timeout: 3000 });
+    expect(await test.page.$$eval('a', (links) => links.length)).toBe(0);
+    test.assertClean();
+  });
+
   it('tabs, other hooks and href="#" are not anchor links', async () => {
     const test = await session.open('/home/');
     const marks = await test.page.$$eval('a.js-tab, a.js-back-to-top, a.js-expand-tab-trigger', (all) => all.map((el) => el.getAttribute('data-enhanced') || ''));

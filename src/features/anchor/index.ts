@@ -1,53 +1,12 @@
 // Anchor scrolling (any a[href^="#"] whose target is on the page): a smooth scroll that
 // leaves the target below the sticky header, focus on the target, the hash in history.
-// Also on load with a hash: the landing is checked again while the page settles.
-import { defineFeature, findTarget, fragmentId, goTo, isHook, rendered, scrollToY, targetY } from '../../lib/kit';
-
-// The seed: adjustments debounced at 10 ms, 20 px tolerance on first load.
-const DEBOUNCE = 10;
-const TOLERANCE = 20;
-// How long after the load event the landing is still watched.
-const WATCH = 1000;
+// The landing on load with a hash is the header's (src/features/header): it is there whenever
+// an offset matters, and a page need not have an anchor link.
+import { defineFeature, findTarget, fragmentId, goTo, isHook, rendered } from '../../lib/kit';
 
 const withoutHash = (href: string) => href.split('#')[0];
 
-/**
- * On load with a hash: while the page settles (images, fonts, other features' content), put
- * the target back below the header when it is covered by it or more than 20 px off, until
- * 1 s after the load event or the visitor's first scroll input. Not after a reload or
- * back/forward, where the browser restores the visitor's own position.
- */
-function watchLanding() {
-  const target = findTarget(fragmentId(location.hash));
-  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-  if (!target || (navigation && navigation.type != 'navigate')) return;
-  const done = new AbortController();
-  const { signal } = done;
-  let timer = 0;
-  const check = () => {
-    if (!rendered(target)) return;
-    // off > 0: the target sits higher than it should, under the header; any amount counts.
-    const off = scrollY - targetY(target);
-    if (off > 1 || -off > TOLERANCE) scrollToY(() => targetY(target), signal, true);
-  };
-  const later = () => {
-    clearTimeout(timer);
-    timer = setTimeout(check, DEBOUNCE) as unknown as number;
-  };
-  const observer = new ResizeObserver(later);
-  observer.observe(document.documentElement);
-  signal.addEventListener('abort', () => (observer.disconnect(), clearTimeout(timer)));
-  for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'])
-    addEventListener(type, () => done.abort(), { passive: true, capture: true, signal });
-  const end = () => setTimeout(() => done.abort(), WATCH);
-  document.readyState == 'complete' ? end() : addEventListener('load', () => (later(), end()), { once: true, signal });
-  later();
-}
-let landing = false;
-
 defineFeature<HTMLAnchorElement>('anchor', (link, { signal }) => {
-  // Once per page, when the chunk's first link is set up: that is as soon as the kit is there.
-  if (!landing) (landing = true), watchLanding();
   // An SVG <a> matches the hook too; its href is no string, and the browser's jump serves it.
   if (!(link instanceof HTMLAnchorElement)) return;
   const href = link.getAttribute('href') || '';
