@@ -248,6 +248,29 @@ describe('anchor scrolling', () => {
     test.assertClean();
   });
 
+  it('a target in a scrolling box: link and trigger scroll the box to it, the window below the header', async () => {
+    const html = fixture(
+      '<header class="js-header" style="position:sticky;top:0;height:60px;background:#eee">Header</header>' +
+        '<p><a id="to-deep" href="#deep">deep</a> <button type="button" id="t-deep" class="js-anchor-trigger" data-target="#deep">trigger</button></p>' +
+        '<div style="height:1200px"></div><div id="box" style="height:200px;overflow:auto"><div style="height:800px"></div>' +
+        '<p id="deep">Deep target</p><div style="height:400px"></div></div><div style="height:1500px"></div>',
+    );
+    const test = await session.open('/__fixture/anchors-box', { html, reducedMotion: true });
+    const seen = () =>
+      test.page.evaluate(() => {
+        const box = document.getElementById('box')!.getBoundingClientRect();
+        const target = document.getElementById('deep')!.getBoundingClientRect();
+        return { inBox: target.top >= box.top && target.bottom <= box.bottom, belowHeader: Math.round(target.top), focused: document.activeElement!.id };
+      });
+    for (const control of ['#to-deep', '#t-deep']) {
+      await test.page.evaluate(() => ((document.getElementById('box')!.scrollTop = 0), scrollTo(0, 0)));
+      await test.page.click(control);
+      await settled(test.page);
+      expect(await seen(), control).toEqual({ inBox: true, belowHeader: 60, focused: 'deep' });
+    }
+    test.assertClean();
+  });
+
   it('markup the captured pages lack: a div.js-header, an SVG link, controls inside a trigger card, no #top element', async () => {
     const html = fixture(
       '<div class="js-header" style="position:sticky;top:0;height:60px;background:#eee">Header</div>' +

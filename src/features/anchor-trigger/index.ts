@@ -5,6 +5,16 @@ import { createJournal, defineFeature, findTarget, goTo, rendered, warn } from '
 // Natively activated by Enter (links) or Enter and Space (buttons): no key handling of ours.
 const NATIVE = 'a[href],button,input[type=button],summary';
 
+const instant = 'instant' as ScrollBehavior;
+// A target in a scrolling box: the box scrolls to it at once (as in the browser's own jump),
+// the window then smoothly, from where it was. "nearest" leaves a box alone that shows it.
+const revealInBoxes = (target: Element) => {
+  const x = scrollX;
+  const y = scrollY;
+  target.scrollIntoView({ block: 'nearest', behavior: instant });
+  scrollTo({ left: x, top: y, behavior: instant });
+};
+
 defineFeature<HTMLElement>('anchor-trigger', (element, { signal }) => {
   const value = (element.getAttribute('data-target') || '').trim();
   // "#id" (the contract) or a bare id; compared by getElementById, never put in a selector.
@@ -52,7 +62,7 @@ defineFeature<HTMLElement>('anchor-trigger', (element, { signal }) => {
       // boxes): the browser's own jump opens it, as it does for an anchor link there. assign,
       // not location.hash, which does nothing when the hash is already the target's.
       if (target.closest('[hidden]') || target.checkVisibility?.() == false) location.assign(new URL(hash, location.href));
-      else goTo(target, hash, signal);
+      else revealInBoxes(target), goTo(target, hash, signal);
     },
     { signal },
   );

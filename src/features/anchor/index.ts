@@ -6,6 +6,16 @@ import { defineFeature, findTarget, fragmentId, goTo, isHook, rendered } from '.
 
 const withoutHash = (href: string) => href.split('#')[0];
 
+const instant = 'instant' as ScrollBehavior;
+// A target in a scrolling box: the box scrolls to it at once (as in the browser's own jump),
+// the window then smoothly, from where it was. "nearest" leaves a box alone that shows it.
+const revealInBoxes = (target: Element) => {
+  const x = scrollX;
+  const y = scrollY;
+  target.scrollIntoView({ block: 'nearest', behavior: instant });
+  scrollTo({ left: x, top: y, behavior: instant });
+};
+
 defineFeature<HTMLAnchorElement>('anchor', (link, { signal }) => {
   // An SVG <a> matches the hook too; its href is no string, and the browser's jump serves it.
   if (!(link instanceof HTMLAnchorElement)) return;
@@ -25,6 +35,7 @@ defineFeature<HTMLAnchorElement>('anchor', (link, { signal }) => {
       // keeps its boxes: checkVisibility() tells, except for the hidden element itself.
       if (!target || !rendered(target) || target.closest('[hidden]') || target.checkVisibility?.() == false) return;
       event.preventDefault();
+      revealInBoxes(target);
       goTo(target, link.hash, signal);
     },
     { signal },
