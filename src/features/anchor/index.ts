@@ -1,10 +1,53 @@
 // Anchor scrolling (any a[href^="#"] whose target is on the page): a smooth scroll that
 // leaves the target below the sticky header, focus on the target, the hash in history.
-// The landing on load with a hash is the header's (src/features/header): it is there whenever
-// an offset matters, and a page need not have an anchor link.
-import { defineFeature, findTarget, fragmentId, goTo, isHook, rendered } from '../../lib/kit';
+// Also on load with a hash: the landing is checked again while the page settles.
+import { CORE_KEY, type CoreHandle } from '../../lib/feature';
+import { defineFeature, findTarget, fragmentId, goTo, isHook, rendered, scrollToY, targetY } from '../../lib/kit';
 
 const withoutHash = (href: string) => href.split('#')[0];
+
+// The seed: landing adjustments debounced at 10 ms, 20 px tolerance on first load.
+const DEBOUNCE = 10;
+const TOLERANCE = 20;
+// How long after the load event the landing is still watched.
+const WATCH = 1000;
+
+/**
+ * On load with a hash: while the page settles (images, fonts, other features' content), put
+ * the target back below the header when it is covered by it or more than 20 px off, until
+ * 1 s after the load event or the visitor's first scroll input. Not after a reload or
+ * back/forward, where the browser restores the visitor's own position, and not once the page
+ * has long settled (this chunk loaded late, for a link inserted by a script).
+ */
+function watchLanding() {
+  const target = findTarget(fragmentId(location.hash));
+  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  if (!target || (navigation && (navigation.type != 'navigate' || (navigation.loadEventEnd && performance.now() > navigation.loadEventEnd + WATCH)))) return;
+  const done = new AbortController();
+  const { signal } = done;
+  let timer = 0;
+  const check = () => {
+    if (!rendered(target)) return;
+    // off > 0: the target sits higher than it should, under the header; any amount counts.
+    const off = scrollY - targetY(target);
+    if (off > 1 || -off > TOLERANCE) scrollToY(() => targetY(target), signal, true);
+  };
+  const later = () => {
+    clearTimeout(timer);
+    timer = setTimeout(check, DEBOUNCE) as unknown as number;
+  };
+  const observer = new ResizeObserver(later);
+  observer.observe(document.documentElement);
+  signal.addEventListener('abort', () => (observer.disconnect(), clearTimeout(timer)));
+  for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'])
+    addEventListener(type, () => done.abort(), { passive: true, capture: true, signal });
+  const end = () => setTimeout(() => done.abort(), WATCH);
+  document.readyState == 'complete' ? end() : addEventListener('load', () => (later(), end()), { once: true, signal });
+  later();
+}
+// Once per page, as soon as the kit is there, whether or not a link is set up: the header asks
+// for this chunk when the address has a hash (a page need not have an in-page link).
+if (location.hash) void (globalThis as { [CORE_KEY]?: CoreHandle })[CORE_KEY]?.load('page').then(watchLanding);
 
 const instant = 'instant' as ScrollBehavior;
 // A target in a scrolling box: the box scrolls to it at once (as in the browser's own jump),

@@ -2,56 +2,18 @@
 // is-sticky once the page is scrolled past the notification bar (.js-notification, its
 // height, minimum 1), and is-hidden while scrolling down (slid up by the CSS), removed on
 // scrolling up. Checked at most every 250 ms, ignoring changes under 5 px (the seed).
-// Never hidden while focus is inside it or one of its panels is open. Also the landing on
-// load with a hash, kept below the header while the page settles.
-import { createJournal, defineFeature, findTarget, fragmentId, PANEL_OPEN, rendered, scrollToY, targetY } from '../../lib/kit';
+// Never hidden while focus is inside it or one of its panels is open.
+import { CORE_KEY, type CoreHandle } from '../../lib/feature';
+import { createJournal, defineFeature, PANEL_OPEN } from '../../lib/kit';
 
 const CHECK_MS = 250;
 const MIN_CHANGE = 5;
-// The seed: landing adjustments debounced at 10 ms, 20 px tolerance on first load.
-const DEBOUNCE = 10;
-const TOLERANCE = 20;
-// How long after the load event the landing is still watched.
-const WATCH = 1000;
-
-/**
- * On load with a hash: while the page settles (images, fonts, other features' content), put
- * the target back below the header when it is covered by it or more than 20 px off, until
- * 1 s after the load event or the visitor's first scroll input. Not after a reload or
- * back/forward, where the browser restores the visitor's own position. Here, not with the
- * anchor links: a page with a hash need not have one, and the header is what covers it.
- */
-function watchLanding() {
-  const target = findTarget(fragmentId(location.hash));
-  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-  if (!target || (navigation && navigation.type != 'navigate')) return;
-  const done = new AbortController();
-  const { signal } = done;
-  let timer = 0;
-  const check = () => {
-    if (!rendered(target)) return;
-    // off > 0: the target sits higher than it should, under the header; any amount counts.
-    const off = scrollY - targetY(target);
-    if (off > 1 || -off > TOLERANCE) scrollToY(() => targetY(target), signal, true);
-  };
-  const later = () => {
-    clearTimeout(timer);
-    timer = setTimeout(check, DEBOUNCE) as unknown as number;
-  };
-  const observer = new ResizeObserver(later);
-  observer.observe(document.documentElement);
-  signal.addEventListener('abort', () => (observer.disconnect(), clearTimeout(timer)));
-  for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'])
-    addEventListener(type, () => done.abort(), { passive: true, capture: true, signal });
-  const end = () => setTimeout(() => done.abort(), WATCH);
-  document.readyState == 'complete' ? end() : addEventListener('load', () => (later(), end()), { once: true, signal });
-  later();
-}
-let landing = false;
+const core = (globalThis as { [CORE_KEY]?: CoreHandle })[CORE_KEY];
 
 defineFeature<HTMLElement>('header', (header, { bus, signal }) => {
-  // Once per page, with the first header set up.
-  if (!landing) (landing = true), watchLanding();
+  // A hash to land on: the anchor chunk keeps it below this header while the page settles,
+  // also on a page without an in-page link to load it.
+  if (location.hash) void core?.load('anchor');
   const j = createJournal();
   const root = document.documentElement;
   let last = scrollY;
