@@ -2,7 +2,7 @@ import type { CoreSettings, Feature } from '../lib/feature';
 import { chunkFile } from './chunks';
 
 type Policy = { createScriptURL(url: string): string };
-type TrustedTypesWindow = { trustedTypes?: { createPolicy(name: string, rules: Policy): Policy } };
+declare const trustedTypes: { createPolicy(name: string, rules: Policy): Policy };
 
 /**
  * Loads each feature's chunk once, however many elements ask, by a script tag from the
@@ -15,9 +15,10 @@ export function createLoader(settings: CoreSettings) {
   try {
     // The policy object never leaves this closure, and its only caller passes chunk URLs
     // built from the build's own table, so it needs no check of its own.
-    policy = (window as TrustedTypesWindow).trustedTypes?.createPolicy('veneer', { createScriptURL: (url) => url });
+    policy = trustedTypes.createPolicy('veneer', { createScriptURL: (url) => url });
   } catch {
-    // Not allowed by the page's CSP: loading then fails with a ChunkLoadError that says so.
+    // No Trusted Types in this browser (the name throws; script.src then takes the string), or
+    // the policy not allowed by the page's CSP: loading then fails with a ChunkLoadError.
   }
 
   const attempt = (name: string) =>
