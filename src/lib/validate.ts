@@ -30,22 +30,25 @@ const OUTSIDE_SYNTAX = '^$\\.*+?()[]{}|/';
 const CLASS_SYNTAX = '()[]{}/|';
 const CLASS_ESCAPABLE = OUTSIDE_SYNTAX + "-&!#%,:;<=>@`~";
 const DOUBLES = "&!#$%*+,.:;<=>?@^`~";
+const CLASS_ESCAPE = /^\\[dDwWsS]/;
 
 /**
  * A legacy pattern (as jQuery validation ran it: no flag) rewritten for the `v` flag with the
- * same meaning: in a class, a `-` that is not a range's dash (at either end, after a range)
- * and the characters `( ) [ { } / |` are escaped, as is a doubled punctuator (`&&`); an
- * identity escape of a plain character (`\@`, `\_`, `\p`, `\-` outside a class) becomes
- * that character.
+ * same meaning: in a class, a `-` that is not a range's dash (at either end, after a range,
+ * next to a class escape: `[\w-.]`) and the characters `( ) [ { } / |` are escaped, as is a
+ * doubled punctuator (`&&`); an identity escape of a plain character (`\@`, `\_`, `\p`, `\-`
+ * outside a class) becomes that character.
  */
 export function toUnicodeSets(source: string): string {
   let out = '';
   let inClass = false;
   let classStart = 0;
-  // In a class: the last output was a range's dash; the last operand ended a range.
+  // In a class: the last output was a range's dash; the last operand ended a range; the last
+  // operand was a class escape (\w): legacy reads a dash next to one as itself, v refuses it.
   let dash = false;
   let afterRange = false;
-  const operand = (text: string) => ((out += text), (afterRange = dash), (dash = false));
+  let afterSet = false;
+  const operand = (text: string) => ((out += text), (afterRange = dash), (dash = false), (afterSet = CLASS_ESCAPE.test(text)));
   for (let i = 0; i < source.length; i++) {
     const c = source[i];
     const next = source[i + 1] ?? '';
@@ -64,7 +67,9 @@ export function toUnicodeSets(source: string): string {
         classStart = out.length;
       } else out += c;
     } else if (c == ']') (inClass = false), (out += c);
-    else if (c == '-' && !(out.length == classStart || next == ']' || afterRange || dash)) (out += c), (dash = true);
+    else if (c == '-' && !(out.length == classStart || next == ']' || afterRange || dash))
+      // Next to a class escape, still a range's dash for what follows: [\w-a-z] is \w, -, a, -, z.
+      (out += afterSet || CLASS_ESCAPE.test(source.slice(i + 1)) ? '\\-' : c), (dash = true);
     else operand(c == '-' || CLASS_SYNTAX.includes(c) || (DOUBLES.includes(c) && (next == c || out.endsWith(c))) ? '\\' + c : c);
   }
   return out;

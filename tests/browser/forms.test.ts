@@ -229,6 +229,40 @@ describe('form validation', () => {
     test.assertClean();
   });
 
+  it('a legacy data-regex with a dash next to a class escape ([\\w-\\.], [\\d-x]: a literal dash) still checks, with its meaning', async () => {
+    const html = fixture(
+      '<form class="js-validate" id="escapes" action="/forms/escapes" method="post">' +
+        '<div class="field"><label for="mail">Mail</label><input id="mail" name="mail" data-regex="^[\\w-\\.]+@([\\w-]+\\.)+[\\w-]{2,4}$" data-regex-message="An address, please."></div>' +
+        '<div class="field"><label for="code">Code</label><input id="code" name="code" data-regex="[\\d-x]+" data-regex-message="Digits, please."></div>' +
+        '<button>Send</button></form>',
+    );
+    const test = await session.open('/__fixture/forms-class-escape-dash', { html });
+    const sent = (mail: string, code: string) =>
+      test.page.$eval(
+        '#escapes',
+        (form, mail, code) => {
+          (form.querySelector('#mail') as HTMLInputElement).value = mail;
+          (form.querySelector('#code') as HTMLInputElement).value = code;
+          let sent = false;
+          form.addEventListener('submit', (event) => ((sent = !event.defaultPrevented), event.preventDefault()), { once: true });
+          (form as HTMLFormElement).requestSubmit();
+          return sent;
+        },
+        mail,
+        code,
+      );
+    expect(await sent('not an email at all', 'abc')).toBe(false);
+    expect((await invalid(test.page, 'form')).map((e) => [e.id, e.message])).toEqual([
+      ['mail', 'An address, please.'],
+      ['code', 'Digits, please.'],
+    ]);
+    expect(await sent('first.last-1@mail-host.example.org', '12-x4')).toBe(true);
+    expect(await invalid(test.page, 'form')).toEqual([]);
+    expect(test.warnings.filter((w) => w.includes('data-regex'))).toEqual([]);
+    test.assertClean();
+    await test.page.close();
+  });
+
   it('CMS and mailing-list forms: a submit that goes ahead is reported; one cancelled is not; without js-validate they are not validated', async () => {
     const html = fixture(
       '<form class="js-cms-form" id="cms" action="/forms/cms" method="post"><input name="q" required><button>Send</button></form>' +

@@ -88,6 +88,12 @@ describe('regex rules', () => {
       // Legacy identity escapes: \u without four hex digits is "u", \p is "p".
       ['[-a]\\u{3}', '[\\-a]u{3}', ['-uuu'], ['a\u0003']],
       ['[-a]\\u0041', '[\\-a]\\u0041', ['-A', 'aA'], ['-u0041']],
+      // A dash next to a class escape (legacy: the dash itself), and what follows stays literal.
+      ['^[\\w-\\.]+@([\\w-]+\\.)+[\\w-]{2,4}$', '^[\\w\\-\\.]+@([\\w\\-]+\\.)+[\\w\\-]{2,4}$', ['a-b.c@x-y.org'], ['not an email at all', 'a@b.c']],
+      ['[\\w-]', '[\\w\\-]', ['a', '-', '_'], ['.']],
+      ['[a-\\d]', '[a\\-\\d]', ['a', '-', '5'], ['b']],
+      ['[\\d-x]', '[\\d\\-x]', ['1', '-', 'x'], ['a', 'w']],
+      ['[\\s-a-c]', '[\\s\\-a\\-c]', [' ', '-', 'a', 'c'], ['b']],
     ];
     for (const [legacy, rewritten, good, bad] of cases) {
       expect(compilePattern(legacy)).toEqual({ source: rewritten });
@@ -97,6 +103,29 @@ describe('regex rules', () => {
         expect(want).toBe(good.includes(value));
       }
     }
+  });
+
+  // A class the v flag takes as written keeps the pattern attribute's meaning ([\s--a] is a subtraction).
+  it('property: a character class of letters, dashes and class escapes the v flag refuses is rewritten with the legacy meaning', () => {
+    const atom = fc.constantFrom('a', 'c', 'x', '-', '.', '\\w', '\\d', '\\s', '\\-');
+    const values = ['a', 'b', 'c', 'x', 'y', '-', '.', '5', ' ', '_', '!', ','];
+    fc.assert(
+      fc.property(fc.boolean(), fc.array(atom, { minLength: 1, maxLength: 6 }), (negated, atoms) => {
+        const legacy = '[' + (negated ? '^' : '') + atoms.join('') + ']';
+        let want: RegExp;
+        try {
+          want = new RegExp('^(?:' + legacy + ')$');
+        } catch {
+          return true;
+        }
+        const rule = compilePattern(legacy);
+        if (!rule || !('source' in rule)) return false;
+        if (rule.source == legacy) return true;
+        const got = new RegExp('^(?:' + rule.source + ')$', 'v');
+        return values.every((value) => got.test(value) === want.test(value));
+      }),
+      { numRuns: 5_000 },
+    );
   });
 
   it('property: compilePattern never throws; what it returns compiles under the v flag; a pattern the v flag takes is kept as written; one no RegExp takes is refused', () => {
