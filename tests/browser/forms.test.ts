@@ -263,6 +263,46 @@ describe('form validation', () => {
     await test.page.close();
   });
 
+  it('a required radio group is one rule: one error after its last radio, cleared by any choice (all required, or only the first)', async () => {
+    const radios = (name: string, required: string[]) =>
+      `<fieldset><legend>${name}</legend>` +
+      ['s', 'm', 'l']
+        .map((value, i) => `<div class="choice"><input type="radio" id="${name}-${value}" name="${name}" value="${value}"${required[i] ?? ''}><label for="${name}-${value}">${value}</label></div>`)
+        .join('') +
+      '</fieldset>';
+    const html = fixture(
+      '<form class="js-validate" id="radios" action="/forms/radios" method="post">' +
+        radios('size', [' required data-required-message="Pick a size."', ' required', ' required']) +
+        radios('colour', [' required']) +
+        '<button>Send</button></form>',
+    );
+    const test = await session.open('/__fixture/forms-radio-group', { html });
+    const page = test.page;
+    const errors = () => page.$$eval('.veneer-error', (all) => all.map((m) => [m.parentElement!.querySelector('input')!.id, m.textContent]));
+    const sent = await page.$eval('#radios', (form) => {
+      let sent = false;
+      form.addEventListener('submit', (event) => ((sent = !event.defaultPrevented), event.preventDefault()), { once: true });
+      (form as HTMLFormElement).requestSubmit();
+      return sent;
+    });
+    expect(sent).toBe(false);
+    expect(await errors()).toEqual([
+      ['size-l', 'Pick a size.'],
+      ['colour-l', 'This field is required'],
+    ]);
+    expect((await invalid(page, '#radios')).map((e) => [e.id, e.message])).toEqual([
+      ['size-l', 'Pick a size.'],
+      ['colour-l', 'This field is required'],
+    ]);
+    // Any radio of the name fixes the group.
+    await page.click('#size-m');
+    await page.click('#colour-s');
+    expect(await errors()).toEqual([]);
+    expect(await invalid(page, '#radios')).toEqual([]);
+    test.assertClean();
+    await page.close();
+  });
+
   it('CMS and mailing-list forms: a submit that goes ahead is reported; one cancelled is not; without js-validate they are not validated', async () => {
     const html = fixture(
       '<form class="js-cms-form" id="cms" action="/forms/cms" method="post"><input name="q" required><button>Send</button></form>' +

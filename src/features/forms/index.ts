@@ -56,6 +56,12 @@ defineFeature<HTMLFormElement>('forms', (form, { signal, bus, labels }) => {
     element.matches(':disabled') ||
     !rendered(element) ||
     (element.matches(GROUP) && !element.querySelector('input:is([type=checkbox],[type=radio]):enabled'));
+  // A radio's rules are its name's (the browser checks a name as one): the group is one
+  // target, its last radio, so one error follows the group and any choice clears it.
+  const radios = (control: Element) =>
+    (control as HTMLInputElement).type == 'radio' && (control as HTMLInputElement).name
+      ? [...form.querySelectorAll<HTMLInputElement>('input[type=radio]')].filter((r) => r.name === (control as HTMLInputElement).name && !skipped(r))
+      : [control as HTMLInputElement];
   // select-one, textarea… never match.
   const isCheck = (control: Element) => /^(checkbox|radio)$/.test((control as HTMLInputElement).type);
   const checkedIn = (group: Element) =>
@@ -64,29 +70,28 @@ defineFeature<HTMLFormElement>('forms', (form, { signal, bus, labels }) => {
   // number, pattern, minlength, min/max keep blocking a wrong value, with the browser's text.
   // A form that had novalidate itself keeps them off.
   const nativeError = (element: Element) => (noValidate ? '' : (element as Control).validationMessage || '');
-  const hasRule = (element: Element) => element.matches('[required],[data-regex]') || !!nativeError(element);
+  const hasRule = (element: Element) => radios(element).some((r) => r.matches('[required],[data-regex]')) || !!nativeError(element);
   // The targets, in document order: option lists and fields with a rule.
   const targets = () =>
     [...form.querySelectorAll<HTMLElement>(GROUP + ',input,select,textarea')].filter(
       (element) =>
         !skipped(element) &&
-        (element.matches(GROUP) || ((hasRule(element) || shown.has(element)) && (element as HTMLInputElement).type != 'hidden')),
+        (element.matches(GROUP) ||
+          ((hasRule(element) || shown.has(element)) && (element as HTMLInputElement).type != 'hidden' && radios(element).pop() == element)),
     );
 
   function error(target: Element): string {
     if (target.matches(GROUP)) return groupError(checkedIn(target), messageOr(target.getAttribute('data-required-message'), labels!.formsRequired));
     const control = target as Control;
     const source = pattern(control);
-    const radio = control.type == 'radio' && control.name;
+    const group = radios(control);
     return (
       fieldError({
-        required: control.hasAttribute('required'),
+        required: group.some((r) => r.required),
         check: isCheck(control),
-        checked: radio
-          ? [...form.querySelectorAll<HTMLInputElement>('input[type=radio]')].some((r) => r.name === control.name && r.checked)
-          : (control as HTMLInputElement).checked,
+        checked: group.some((r) => r.checked),
         value: control.value,
-        requiredMessage: messageOr(control.getAttribute('data-required-message'), labels!.formsRequired),
+        requiredMessage: messageOr(group.map((r) => r.getAttribute('data-required-message')).find(Boolean), labels!.formsRequired),
         regexMessage: messageOr(control.getAttribute('data-regex-message'), labels!.formsPattern),
         mismatch: source ? mismatch(source) : undefined,
       }) || nativeError(control)
@@ -131,13 +136,14 @@ defineFeature<HTMLFormElement>('forms', (form, { signal, bus, labels }) => {
   const revalidate = (event: Event) => {
     // Bubbled to the form: the target is the form or an element inside it.
     const control = event.target as Element;
-    if (event.type == 'change') touched.add(control);
+    const target = radios(control).pop() || control;
+    if (event.type == 'change') touched.add(target);
     const group = control.closest(GROUP);
     if (group && form.contains(group) && (event.type == 'change' || touched.has(group))) {
       touched.add(group);
       check(group);
     }
-    if (touched.has(control) && (hasRule(control) || shown.has(control))) check(control);
+    if (touched.has(target) && (hasRule(target) || shown.has(target))) check(target);
   };
   form.addEventListener('keyup', revalidate, { signal });
   form.addEventListener('change', revalidate, { signal });
