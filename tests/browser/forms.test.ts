@@ -303,6 +303,39 @@ describe('form validation', () => {
     await page.close();
   });
 
+  it('a formnovalidate submit button (Save draft) posts without validation, as without script; the other button still validates', async () => {
+    const html = fixture(
+      '<form class="js-validate" id="draft" action="/forms/draft" method="post">' +
+        '<div class="field"><label for="name">Name</label><input id="name" name="name" required></div>' +
+        '<button id="send">Send</button><button id="save" formnovalidate name="draft" value="1">Save draft</button>' +
+        '<input type="submit" id="save-input" formnovalidate value="Save"></form>',
+    );
+    const test = await session.open('/__fixture/forms-formnovalidate', { html });
+    const page = test.page;
+    const sent = (button: string) =>
+      page.$eval(
+        '#draft',
+        (form, button) => {
+          let sent = false;
+          form.addEventListener('submit', (event) => ((sent = !event.defaultPrevented), event.preventDefault()), { once: true });
+          (form as HTMLFormElement).requestSubmit(form.querySelector<HTMLButtonElement>(button));
+          return sent;
+        },
+        button,
+      );
+    expect(await sent('#save')).toBe(true);
+    expect(await sent('#save-input')).toBe(true);
+    expect(await invalid(page, '#draft')).toEqual([]);
+    expect(await sent('#send')).toBe(false);
+    expect((await invalid(page, '#draft')).map((e) => e.id)).toEqual(['name']);
+    // A real click posts the draft.
+    const before = await postCount(session, 'draft');
+    await Promise.all([page.waitForNavigation(), page.click('#save')]);
+    expect(await postCount(session, 'draft')).toBe(before + 1);
+    test.assertClean();
+    await page.close();
+  });
+
   it('CMS and mailing-list forms: a submit that goes ahead is reported; one cancelled is not; without js-validate they are not validated', async () => {
     const html = fixture(
       '<form class="js-cms-form" id="cms" action="/forms/cms" method="post"><input name="q" required><button>Send</button></form>' +

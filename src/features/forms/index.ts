@@ -151,6 +151,8 @@ defineFeature<HTMLFormElement>('forms', (form, { signal, bus, labels }) => {
   form.addEventListener(
     'submit',
     (event) => {
+      // A formnovalidate button (Save draft) posts unchecked, as it does without script.
+      if ((event.submitter as HTMLButtonElement | null)?.formNoValidate) return;
       // Fields that became hidden or disabled since lose their errors.
       [...shown.keys()].forEach((target) => skipped(target) && clear(target));
       const invalid = targets().filter((target) => (touched.add(target), !check(target)));
