@@ -259,6 +259,37 @@ describe('date picker', () => {
     await page.close();
   });
 
+  it('inside a modal: the picker works each time the modal opens (its dialog is in the page only while open)', async () => {
+    const html = fixture(
+      '<button id="open" data-modal-open="m">Open</button>' +
+        '<div class="js-modal" id="m"><div class="js-modal-body"><h2>Modal</h2><label for="d">Date</label> <input class="js-datepicker" id="d" name="d">' +
+        ' <button class="js-modal-close" id="close">Close</button></div></div>',
+    );
+    const test = await openWith(session, '/__fixture/dp-modal', 'fine', { html });
+    const page = test.page;
+    for (const [focused, picked] of [
+      ['Monday, June 15, 2026', '2026-06-16'],
+      ['Tuesday, June 16, 2026', '2026-06-17'],
+    ]) {
+      await page.click('#open');
+      await page.waitForSelector('#m.is-open');
+      await page.click('#d + ' + BUTTON);
+      await page.waitForSelector(DIALOG + '[open] td[tabindex="0"]');
+      expect(await page.$eval(DIALOG, (el) => (el as HTMLElement).inert)).toBe(false);
+      expect((await picker(page)).focused).toBe(focused);
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Enter');
+      expect(await page.$eval('#d', (el) => (el as HTMLInputElement).value)).toBe(picked);
+      // The close event comes a task after the pick.
+      await page.waitForFunction(() => !document.querySelector('dialog.veneer-datepicker'), { timeout: 1000 }).catch(() => {});
+      expect(await page.evaluate(() => [document.querySelectorAll('dialog.veneer-datepicker').length, document.activeElement?.className])).toEqual([0, 'veneer-datepicker-button']);
+      await page.click('#close');
+      await page.waitForSelector('#m:not(.is-open)');
+    }
+    test.assertClean();
+    await page.close();
+  });
+
   it('the open dialog and its button have no axe-core violations', async () => {
     const test = await openWith(session, '/event/', 'fine');
     const page = test.page;

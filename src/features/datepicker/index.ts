@@ -131,7 +131,8 @@ defineFeature<HTMLInputElement>('datepicker', (input, { signal, labels }) => {
         dialog = document.createElement('dialog');
         dialog.className = 'veneer-datepicker';
         dialog.ariaLabel = L.datepickerChoose;
-        dialog.addEventListener('close', () => button.focus(), { signal });
+        // In <body> only while open: a modal opened later would make it inert with the rest.
+        dialog.addEventListener('close', () => (dialog!.remove(), button.focus()), { signal });
         // APG: Tab from the last element goes to the first (a modal <dialog> lets it out to the browser).
         dialog.addEventListener(
           'keydown',
