@@ -290,6 +290,51 @@ describe('date picker', () => {
     await page.close();
   });
 
+  it('nothing moves at start: the input keeps its box and what follows it stays where it was', async () => {
+    const row = (id: string, hook: string) => `<p><label for="${id}">Date</label> <input id="${id}"${hook} placeholder="YYYY-MM-DD"> <button id="${id}-next">Send</button></p>`;
+    const html = fixture('<form>' + row('d', ' class="js-datepicker"') + row('plain', '') + '</form>');
+    const test = await openWith(session, '/__fixture/dp-layout', 'fine', { html });
+    const page = test.page;
+    const boxes = (id: string) =>
+      page.evaluate((id: string) => {
+        const box = (el: Element) => el.getBoundingClientRect();
+        const input = box(document.getElementById(id)!);
+        return { width: input.width, height: input.height, next: box(document.getElementById(id + '-next')!).left - input.left };
+      }, id);
+    expect(await page.$eval('#d', (el) => el.getAttribute('data-enhanced'))).toBe('datepicker');
+    expect(await boxes('d')).toEqual(await boxes('plain'));
+    test.assertClean();
+    await page.close();
+  });
+
+  it('a disabled or read-only input gets a disabled button (following the input’s disabled); a tap on a read-only one opens nothing', async () => {
+    const html = fixture(
+      '<form><label for="dis">Off</label> <input class="js-datepicker" id="dis" name="dis" disabled>' +
+        '<label for="ro">Fixed</label> <input class="js-datepicker" id="ro" name="ro" readonly value="2026-05-05">' +
+        '<label for="on">On</label> <input class="js-datepicker" id="on" name="on"></form>',
+    );
+    const test = await openWith(session, '/__fixture/dp-disabled', 'coarse', { html });
+    const page = test.page;
+    const buttons = () => page.$$eval(BUTTON, (all) => all.map((b) => (b as HTMLButtonElement).disabled));
+    expect(await buttons()).toEqual([true, true, false]);
+    await page.click('#ro');
+    await page.click('#ro + ' + BUTTON);
+    await page.click('#dis + ' + BUTTON);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await page.evaluate(() => !!document.querySelector('dialog.veneer-datepicker[open]'))).toBe(false);
+    expect(await page.$eval('#ro', (el) => (el as HTMLInputElement).value)).toBe('2026-05-05');
+    // A dependent-fields group switches its fields' disabled: the button follows.
+    await page.$eval('#dis', (el) => ((el as HTMLInputElement).disabled = false));
+    await page.$eval('#on', (el) => ((el as HTMLInputElement).disabled = true));
+    expect(await buttons()).toEqual([false, true, true]);
+    await page.click('#dis + ' + BUTTON);
+    await page.waitForSelector(DIALOG + '[open] td[tabindex="0"]');
+    await page.keyboard.press('Enter');
+    expect(await page.$eval('#dis', (el) => (el as HTMLInputElement).value)).toBe('2026-06-15');
+    test.assertClean();
+    await page.close();
+  });
+
   it('the open dialog and its button have no axe-core violations', async () => {
     const test = await openWith(session, '/event/', 'fine');
     const page = test.page;

@@ -13,12 +13,12 @@ import { adoptStyles, defineFeature, format as formatLabel, inlineStep, loadLabe
 let L: Labels;
 
 const P = '.veneer-datepicker';
-// The button sits over the input's end (CSS anchor positioning, one anchor name per input):
-// nothing on the page moves. Without anchor positioning it follows the input.
+// The button sits over the input's end (CSS anchor positioning, one anchor name per input);
+// the input's box is unchanged, so nothing on the page moves. Without anchor positioning it
+// follows the input.
 const STYLES =
   `${P}-button{min-width:2.75rem;border:0;background:none}` +
-  `@supports (anchor-name:--a){input:has(+${P}-button){padding-inline-end:2.75rem}` +
-  `${P}-button{position:absolute;top:anchor(top);bottom:anchor(bottom);right:anchor(right)}}` +
+  `@supports (anchor-name:--a){${P}-button{position:absolute;top:anchor(top);bottom:anchor(bottom);right:anchor(right)}}` +
   `${P}>div{display:flex}${P} h2{flex:1;margin:0;font:inherit;text-align:center}` +
   `${P} [aria-selected=true]{background:#0b2545;color:#fff}${P} [aria-disabled=true]{opacity:.4}`;
 
@@ -99,6 +99,12 @@ defineFeature<HTMLInputElement>('datepicker', (input, { signal, labels }) => {
   const label = (day = typed()) =>
     (button.ariaLabel = day == null ? L.datepickerChoose : formatLabel(L.datepickerChange, { date: format({ dateStyle: 'full' })(day) }));
   label();
+  // A disabled or read-only field is not the visitor's to change; a dependent-fields group
+  // switches its fields' disabled.
+  const usable = () => (button.disabled = input.disabled || readOnly);
+  usable();
+  const watch = new MutationObserver(usable);
+  watch.observe(input, { attributeFilter: ['disabled'] });
   input.after(button);
   const hadStyle = input.hasAttribute('style');
   const anchor = '--veneer-dp' + ++anchors;
@@ -152,10 +158,10 @@ defineFeature<HTMLInputElement>('datepicker', (input, { signal, labels }) => {
       ui.render(ui.createElement(Picker, { key: ++opened, start: clamp(selected ?? today()), selected, clamp, format, pick }), dialog);
     }, warn);
   button.addEventListener('click', open, { signal });
-  if (coarse) input.addEventListener('click', open, { signal });
-  // The browser does not check a read-only field: a required one left empty would be sent.
-  // Unless the form skips the browser's checks (form.js-validate then checks it itself).
-  if (coarse && !readOnly)
+  if (coarse && !readOnly) {
+    input.addEventListener('click', open, { signal });
+    // The browser does not check a read-only field: a required one left empty would be sent.
+    // Unless the form skips the browser's checks (form.js-validate then checks it itself).
     input.form?.addEventListener(
       'submit',
       (event) => {
@@ -164,8 +170,10 @@ defineFeature<HTMLInputElement>('datepicker', (input, { signal, labels }) => {
       },
       { signal, capture: true },
     );
+  }
 
   return () => {
+    watch.disconnect();
     if (dialog) dialog.close(), ui.render(null, dialog), dialog.remove();
     button.remove();
     input.readOnly = readOnly;
