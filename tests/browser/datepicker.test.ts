@@ -335,6 +335,28 @@ describe('date picker', () => {
     await page.close();
   });
 
+  it('a form reset renames the button for the value the input goes back to', async () => {
+    const html = fixture(
+      '<form><label for="d">Date</label> <input class="js-datepicker" id="d" name="d">' +
+        '<label for="e">Other</label> <input class="js-datepicker" id="e" name="e" value="2026-05-05"><button type="reset" id="reset">Reset</button></form>',
+    );
+    const test = await openWith(session, '/__fixture/dp-reset', 'fine', { html });
+    const page = test.page;
+    const names = () => page.$$eval(BUTTON, (all) => all.map((b) => b.getAttribute('aria-label')));
+    for (const id of ['#d', '#e']) {
+      await page.click(id + ' + ' + BUTTON);
+      await page.waitForSelector(DIALOG + '[open] td[tabindex="0"]');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Enter');
+    }
+    expect(await names()).toEqual(['Change Date, Tuesday, June 16, 2026', 'Change Date, Wednesday, May 6, 2026']);
+    await page.click('#reset');
+    await page.waitForFunction(() => document.querySelector('.veneer-datepicker-button')!.getAttribute('aria-label') == 'Choose Date', { timeout: 1000 }).catch(() => {});
+    expect(await names()).toEqual(['Choose Date', 'Change Date, Tuesday, May 5, 2026']);
+    test.assertClean();
+    await page.close();
+  });
+
   it('the open dialog and its button have no axe-core violations', async () => {
     const test = await openWith(session, '/event/', 'fine');
     const page = test.page;

@@ -120,6 +120,9 @@ defineFeature<HTMLInputElement>('datepicker', (input, { signal, labels }) => {
     { signal },
   );
 
+  // The form's reset event comes before the values go back.
+  input.form?.addEventListener('reset', () => setTimeout(label), { signal });
+
   let dialog: HTMLDialogElement | undefined;
   let opened = 0;
   const pick = (day: number) => {
