@@ -1,19 +1,10 @@
 // Anchor trigger (.js-anchor-trigger[data-target="#id"]): a click scrolls to the element
 // data-target names, as an anchor link to it would (header offset, focus, hash in history).
 import { createJournal, defineFeature, findTarget, goTo, rendered, warn } from '../../lib/kit';
+import { revealInBoxes } from '../../lib/reveal';
 
 // Natively activated by Enter (links) or Enter and Space (buttons): no key handling of ours.
 const NATIVE = 'a[href],button,input[type=button],summary';
-
-const instant = 'instant' as ScrollBehavior;
-// A target in a scrolling box: the box scrolls to it at once (as in the browser's own jump),
-// the window then smoothly, from where it was. "nearest" leaves a box alone that shows it.
-const revealInBoxes = (target: Element) => {
-  const x = scrollX;
-  const y = scrollY;
-  target.scrollIntoView({ block: 'nearest', behavior: instant });
-  scrollTo({ left: x, top: y, behavior: instant });
-};
 
 defineFeature<HTMLElement>('anchor-trigger', (element, { signal }) => {
   const value = (element.getAttribute('data-target') || '').trim();

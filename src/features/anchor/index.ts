@@ -3,6 +3,7 @@
 // Also on load with a hash: the landing is checked again while the page settles.
 import { CORE_KEY, type CoreHandle } from '../../lib/feature';
 import { defineFeature, findTarget, fragmentId, goTo, isHook, rendered, scrollToY, targetY } from '../../lib/kit';
+import { revealInBoxes } from '../../lib/reveal';
 
 const withoutHash = (href: string) => href.split('#')[0];
 
@@ -48,16 +49,6 @@ function watchLanding() {
 // Once per page, as soon as the kit is there, whether or not a link is set up: the header asks
 // for this chunk when the address has a hash (a page need not have an in-page link).
 if (location.hash) void (globalThis as { [CORE_KEY]?: CoreHandle })[CORE_KEY]?.load('page').then(watchLanding);
-
-const instant = 'instant' as ScrollBehavior;
-// A target in a scrolling box: the box scrolls to it at once (as in the browser's own jump),
-// the window then smoothly, from where it was. "nearest" leaves a box alone that shows it.
-const revealInBoxes = (target: Element) => {
-  const x = scrollX;
-  const y = scrollY;
-  target.scrollIntoView({ block: 'nearest', behavior: instant });
-  scrollTo({ left: x, top: y, behavior: instant });
-};
 
 defineFeature<HTMLAnchorElement>('anchor', (link, { signal }) => {
   // An SVG <a> matches the hook too; its href is no string, and the browser's jump serves it.
