@@ -147,6 +147,21 @@ describe('rotator', () => {
     test.assertClean();
   });
 
+  it('a mouse click into the shown item, the pointer gone: it holds on that item (focus stays), and goes on once focus leaves', async () => {
+    const items = [1, 2, 3].map((n) => `<div class="js-rotator-item" style="flex:0 0 100%;height:80px">Item ${n} <button type="button" id="b${n}">Action ${n}</button></div>`).join('');
+    const test = await session.open('/__fixture/rotator-click', { html: fixture(`<p style="margin:200px 0 0">before</p><div class="js-rotator" data-interval="200"><div class="track" style="display:flex">${items}</div></div>`) });
+    await test.page.click('#b1');
+    await test.page.mouse.move(5, 5);
+    await recordChanges(test.page);
+    await sleep(700);
+    expect(await changes(test.page)).toEqual([]);
+    expect(await test.page.evaluate(() => document.activeElement?.id)).toBe('b1');
+    expect(await state(test.page)).toEqual({ current: 0, shown: [0], button: 'Pause slides', live: 'off' });
+    await test.page.mouse.click(5, 5);
+    await test.page.waitForFunction(() => (window as unknown as { __changes: unknown[] }).__changes.length >= 1, { timeout: 1000 });
+    test.assertClean();
+  });
+
   it('stacked items on screen at load: all stay visible and nothing rotates until the button is used (no jump)', async () => {
     const items = [1, 2, 3].map((n) => `<div class="js-rotator-item" style="height:100px">Item ${n}</div>`).join('');
     const test = await session.open('/__fixture/rotator-stacked', { html: fixture(`<div class="js-rotator" data-interval="150"><div>${items}</div></div><p>after</p>`) });

@@ -70,7 +70,8 @@ defineFeature<HTMLElement>('rotator', (element, { bus, signal, settings, settle,
     // APG: announced when the visitor moves it, not while it rotates on its own.
     j.set(wrapper, 'aria-live', running ? 'off' : 'polite');
     button.textContent = stopped ? labels!.rotatorPlay : labels!.rotatorPause;
-    if (running) timer = setTimeout(() => (show(current + 1), update()), interval ?? INTERVAL);
+    // The item holding focus (a mouse click's) stays: hidden, it would drop focus to the body.
+    if (running) timer = setTimeout(() => (items[current].contains(document.activeElement) || show(current + 1), update()), interval ?? INTERVAL);
   };
   const stop = (on: boolean) => ((stopped = on), update());
 
