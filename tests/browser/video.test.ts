@@ -133,7 +133,61 @@ describe('video players', () => {
       w.__ytStub.players[0].playVideo();
     });
     expect((await stub(test.page))!.calls).toEqual([`playVideo ${a}`, `pauseVideo ${b}`]);
-    expect(await events(test.page)).toEqual([['/video/playing', { videoId: 'aaaaaaaaaaa' }]]);
+    expect(await events(test.page)).toEqual([
+      ['/video/playing', { videoId: 'aaaaaaaaaaa' }],
+      ['/video/pauseRotator', { playerId: a }],
+    ]);
+    test.assertClean();
+  });
+
+  it('in a rotator, a player started from its own play button (built on load) stops the rotator: its slide stays, it plays on', async () => {
+    const html = fixture(
+      `<div class="js-rotator" data-interval="400"><div class="track" style="display:flex">` +
+        `<div class="js-rotator-item" id="i1" style="flex:0 0 100%">${link('aaaaaaaaaaa', ' data-play-on-load="true"')}</div>` +
+        `<div class="js-rotator-item" id="i2" style="flex:0 0 100%">Two</div></div></div>`,
+    );
+    const test = await session.open('/__fixture/video-rotator', withYoutube({ html }));
+    await listen(test.page);
+    await test.page.waitForFunction(() => (window as unknown as { __ytStub?: { players: { playVideo?: unknown }[] } }).__ytStub?.players[0]?.playVideo && document.querySelector('#i1[aria-current=true]'));
+    await test.page.evaluate(() => (window as unknown as { __ytStub: { players: { playVideo(): void }[] } }).__ytStub.players[0].playVideo());
+    const id = await test.page.$eval('iframe', (f) => f.id);
+    expect(await events(test.page)).toEqual([
+      ['/video/playing', { videoId: 'aaaaaaaaaaa' }],
+      ['/video/pauseRotator', { playerId: id }],
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await test.page.$eval('.js-rotator', (el) => [el.querySelector('[aria-current=true]')?.id, el.querySelector('button')!.textContent])).toEqual(['i1', 'Play slides']);
+    expect((await stub(test.page))!.calls).toEqual([`playVideo ${id}`]);
+    test.assertClean();
+  });
+
+  it('a click with data-autoplay publishes once, though YouTube buffers before it plays', async () => {
+    // As YouTube's player: unstarted and buffering before playing.
+    const buffering = (url: string) => {
+      const reply = youtube(url);
+      if (url !== API) return reply;
+      const body = String(reply!.body).replace("this._record('playVideo');", "this._record('playVideo'); this._setState(PlayerState.BUFFERING);");
+      expect(body).not.toBe(reply!.body);
+      return { ...reply!, body };
+    };
+    const test = await session.open('/__fixture/video-buffering', { respond: buffering, html: fixture(link('aaaaaaaaaaa', ' data-autoplay="true"')) });
+    await listen(test.page);
+    await test.page.click('a.js-video');
+    // The stand-in leaves the frame's autoplay=1 to the test: it plays as YouTube's player would.
+    await test.page.waitForFunction(() => (window as unknown as { __ytStub?: { players: { playVideo?: unknown }[] } }).__ytStub?.players[0]?.playVideo);
+    await test.page.evaluate(() => (window as unknown as { __ytStub: { players: { playVideo(): void }[] } }).__ytStub.players[0].playVideo());
+    const id = await test.page.$eval('iframe', (f) => f.id);
+    expect(await events(test.page)).toEqual([
+      ['/video/playing', { videoId: 'aaaaaaaaaaa' }],
+      ['/video/pauseRotator', { playerId: id }],
+    ]);
+    // The visitor pauses and plays again: a new start, published again.
+    await test.page.evaluate(() => {
+      const player = (window as unknown as { __ytStub: { players: { pauseVideo(): void; playVideo(): void }[] } }).__ytStub.players[0];
+      player.pauseVideo();
+      player.playVideo();
+    });
+    expect((await events(test.page)).length).toBe(4);
     test.assertClean();
   });
 

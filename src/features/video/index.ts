@@ -71,10 +71,12 @@ defineFeature<HTMLAnchorElement>('video', (link, { bus, signal, settings, labels
   // Set when the player failed: the next click is the link's own (it navigates).
   let fallback = false;
 
-  const publish = () => {
+  // Every start, a click or the player's own play button: the others pause, and so do rotators.
+  const publish = (playerId: string) => {
     starting = self;
     bus.emit('/video/playing', { videoId });
     starting = undefined;
+    bus.emit('/video/pauseRotator', { playerId });
   };
   // A player has pauseVideo only once it is ready: called earlier it would throw in the emitter.
   const onPlaying = () => starting !== self && typeof player?.pauseVideo == 'function' && player.pauseVideo();
@@ -84,7 +86,7 @@ defineFeature<HTMLAnchorElement>('video', (link, { bus, signal, settings, labels
     if (loading || player) return;
     loading = true;
     const playerId = uniqueId('veneer-video');
-    if (clicked) (latest = self), publish(), bus.emit('/video/pauseRotator', { playerId });
+    if (clicked) (latest = self), publish(playerId);
     loadApi().then(
       (YT) => {
         if (signal.aborted) return;
@@ -113,10 +115,8 @@ defineFeature<HTMLAnchorElement>('video', (link, { bus, signal, settings, labels
           width,
           height,
           events: {
-            onStateChange: ({ data }: { data: number }) => {
-              if (data === PLAYING && !announced) publish();
-              announced = false;
-            },
+            // YouTube's autoplay goes through unstarted and buffering first: only playing counts.
+            onStateChange: ({ data }: { data: number }) => data === PLAYING && (announced ? (announced = false) : publish(playerId)),
           },
         });
         if (clicked) iframe.focus();
