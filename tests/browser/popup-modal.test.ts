@@ -217,21 +217,32 @@ describe('popup modal', () => {
     await test.page.$eval(`${POPUP} form`, (form) => form.setAttribute('action', '/forms/popup?__fault=reset'));
     await fill(test.page);
     await test.page.click(`${POPUP} button[type=submit]`);
-    await test.page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('#promo-popup button[type=submit]')!.disabled);
+    await test.page.waitForFunction(() => !document.querySelector('#promo-popup form')!.hasAttribute('aria-busy'));
     expect(await popupState(test.page)).toEqual({ open: true, hidden: false, formHidden: false, status: '', alert: null, busy: null, disabled: false });
     expect(test.warnings.filter((text) => text.startsWith('[veneer] popup-modal: the form could not be sent'))).toHaveLength(1);
     test.assertClean();
   });
 
-  it('a stalled request: the button stays disabled (no second POST), then times out into the error; Escape aborts a request', async () => {
+  it('a stalled request: the button stays focused, aria-disabled (no second POST), then times out into the error; Escape aborts a request', async () => {
     const test = await openHome(session);
     const failed: string[] = [];
     test.page.on('requestfailed', (request) => failed.push(new URL(request.url()).pathname));
     await openPopup(test.page);
     await test.page.$eval(`${POPUP} form`, (form) => form.setAttribute('action', '/forms/popup?__fault=slow'));
     await fill(test.page);
-    await test.page.click(`${POPUP} button[type=submit]`);
-    expect(await popupState(test.page)).toMatchObject({ busy: 'true', disabled: true });
+    await test.page.focus(`${POPUP} button[type=submit]`);
+    await test.page.keyboard.press('Enter');
+    // Not disabled: a disabled button would drop focus to the body, the next Tab to Close.
+    const focused = () =>
+      test.page.evaluate(async () => {
+        // Chromium moves focus off a disabled element at the next rendering update.
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        return [document.activeElement?.getAttribute('type'), document.activeElement?.getAttribute('aria-disabled')];
+      });
+    expect(await focused()).toEqual(['submit', 'true']);
+    expect(await popupState(test.page)).toMatchObject({ busy: 'true', disabled: false });
+    await test.page.keyboard.press('Enter');
+    expect(await focused()).toEqual(['submit', 'true']);
     // More clicks and Enter in a field send nothing more.
     await test.page.click(`${POPUP} button[type=submit]`, { count: 3 });
     await test.page.focus('#promo-company');
@@ -240,6 +251,7 @@ describe('popup modal', () => {
     expect(await clock(test.page).fire(10000)).toBe(1);
     await test.page.waitForFunction((sel: string) => document.querySelector(sel)!.querySelector('[role=alert]'), {}, POPUP);
     expect(await popupState(test.page)).toMatchObject({ formHidden: true, alert: FAILURE, busy: null, disabled: false });
+    expect(await test.page.$eval(`${POPUP} button[type=submit]`, (b) => b.hasAttribute('aria-disabled'))).toBe(false);
     // Again, closed with Escape while the request is in flight: it is aborted.
     await test.page.click(`${POPUP} [role=alert] button`);
     await test.page.click(`${POPUP} button[type=submit]`);

@@ -69,8 +69,10 @@ defineFeature<HTMLElement>('popup-modal', (element, { signal, settle, labels }) 
   else addEventListener('load', later, { signal, once: true });
 
   const buttons = () => [...form.elements].filter((control) => (control as HTMLButtonElement).type == 'submit') as HTMLElement[];
+  // aria-disabled, not disabled: a disabled button drops its focus to the body while it sends.
+  // A submit while busy is ignored (below).
   const busy = (on: boolean) => {
-    buttons().forEach((button) => j.set(button, 'disabled', on ? '' : null));
+    buttons().forEach((button) => j.set(button, 'aria-disabled', on ? 'true' : null));
     j.set(form, 'aria-busy', on ? 'true' : null);
     j.flag(element, 'is-busy', on);
   };
