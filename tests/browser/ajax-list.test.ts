@@ -515,6 +515,58 @@ describe('ajax lists', () => {
     await page.close();
   });
 
+  it('text typed into a filter field in the results while the answer is on its way stays, caret too; no request from half-typed text', async () => {
+    const block = (category: string, q: string) =>
+      `<div class="js-ajax-results"><form class="js-ajax-filter" action="/__fixture/typed"><select name="category">` +
+      ['a', 'b'].map((v) => `<option${v == category ? ' selected' : ''}>${v}</option>`).join('') +
+      `</select><input name="q" type="text" value="${q}"><button>Go</button></form><h2>Results ${category}</h2><ul><li>x</li></ul></div>`;
+    // Each answer waits until the test lets it go.
+    const held: (() => void)[] = [];
+    const test = await session.open('/__fixture/typed', {
+      html: fixture(`<div class="js-ajax-list" data-base-url="/__fixture/typed-list">${block('a', '')}</div>`),
+      respond: async (url) => {
+        const { pathname, searchParams } = new URL(url);
+        if (pathname != '/__fixture/typed-list') return;
+        await new Promise<void>((release) => held.push(release));
+        return { body: block(searchParams.get('category')!, searchParams.get('q')!) };
+      },
+    });
+    const page = test.page;
+    const calls = () => test.requests.map((url) => new URL(url)).filter((url) => url.pathname == '/__fixture/typed-list').map((url) => url.search);
+    const field = () =>
+      page.evaluate(() => {
+        const q = document.querySelector<HTMLInputElement>('input[name=q]')!;
+        return { value: q.value, caret: q.selectionStart, focused: document.activeElement == q, heading: document.querySelector('h2')!.textContent };
+      });
+    await page.focus('select[name=category]');
+    await page.select('select[name=category]', 'b');
+    await page.click('input[name=q]');
+    await page.keyboard.type('hello w');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction(() => document.querySelector('.js-ajax-results[aria-busy]'));
+    held.shift()!();
+    await page.waitForFunction(() => document.querySelector('h2')!.textContent == 'Results b', { timeout: 5000 });
+    expect(await field()).toEqual({ value: 'hello w', caret: 5, focused: true, heading: 'Results b' });
+    await page.keyboard.type(' big');
+    await page.keyboard.press('End');
+    await page.keyboard.type('orld');
+    await sleep(300);
+    expect(calls()).toEqual(['?category=b&q=']);
+    expect(await field()).toMatchObject({ value: 'hello big world', focused: true });
+    // Leaving the field sends the whole text, once.
+    await page.keyboard.press('Tab');
+    await page.waitForFunction(() => document.querySelector('.js-ajax-results[aria-busy]'));
+    held.shift()!();
+    await idle(page);
+    await sleep(400);
+    expect(calls()).toEqual(['?category=b&q=', '?category=b&q=hello+big+world']);
+    expect(await page.evaluate(() => location.search)).toBe('?category=b&q=hello+big+world');
+    expect((await field()).value).toBe('hello big world');
+    test.assertClean();
+    await page.close();
+  });
+
   it('a pager item without href (the current page, as some templates print it) loads nothing and throws nothing', async () => {
     const html = NEWS.replace('<a class="js-ajax-page" href="/news/?page=1" aria-current="page">', '<a class="js-ajax-page" aria-current="page">');
     const test = await openNews(session, html);

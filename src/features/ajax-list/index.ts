@@ -51,6 +51,8 @@ defineFeature<HTMLElement>('ajax-list', (list, { signal, labels }) => {
   let current: AbortController | undefined;
   let loading = '';
   let pending: ReturnType<typeof setTimeout> | undefined;
+  // Removing a focused field that was typed in fires its change: not the visitor's, not sent.
+  let swapping = false;
   let written = -HISTORY_GAP_MS;
   // The element paging gave tabindex="-1" (the results block, or a heading in it), for teardown.
   let focusable: HTMLElement | undefined;
@@ -120,15 +122,24 @@ defineFeature<HTMLElement>('ajax-list', (list, { signal, labels }) => {
       const count = /^\d{1,9}$/.test(total) ? +total : block.querySelector('ul,ol')?.children.length || 0;
       const focused = document.activeElement as Field;
       const replaced = focused != results && results.contains(focused);
+      const { value, selectionStart, selectionEnd, selectionDirection } = focused;
+      swapping = true;
       results.replaceChildren(...block.childNodes);
+      swapping = false;
       status.textContent = count == 1 ? labels!.ajaxListResult : format(labels!.ajaxListResults, { count });
       shown = query;
       if (how != 'back') record(query);
       // A control of a filter in the results goes with them: the new one of its name takes focus.
       const named = replaced && focused.name ? [...results.querySelectorAll<Field>('form.js-ajax-filter [name]')].filter((field) => field.name == focused.name) : [];
-      const same = named.find((field) => field.value == focused.value) || named[0];
-      if (same) same.focus();
-      else if (how == 'page' || replaced) {
+      const same = named.find((field) => field.value == value) || named[0];
+      if (same) {
+        same.focus();
+        // Typed in while the answer was on its way: the visitor's text and caret stay, not the server's.
+        if (same.type == focused.type && !/^(select|checkbox|radio|file|submit|button|reset|image)/.test(same.type) && same.value != value) {
+          same.value = value;
+          if (selectionStart != null) same.setSelectionRange(selectionStart, selectionEnd, selectionDirection!);
+        }
+      } else if (how == 'page' || replaced) {
         const target = resultsHeading(results);
         if (!target.hasAttribute('tabindex')) {
           focusable?.removeAttribute('tabindex');
@@ -173,7 +184,7 @@ defineFeature<HTMLElement>('ajax-list', (list, { signal, labels }) => {
     'change',
     (event) => {
       const form = (event.target as Element).closest('form');
-      if (isFilter(form) && valid(form)) submit(form);
+      if (isFilter(form) && valid(form) && !swapping) submit(form);
     },
     { signal },
   );
