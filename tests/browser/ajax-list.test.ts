@@ -143,6 +143,52 @@ describe('ajax lists', () => {
     await test.page.close();
   });
 
+  it('a back whose load fails leaves the fields matching the results shown; forward again keeps them', async () => {
+    let failing = false;
+    const test = await openNews(session, NEWS, {
+      allowErrors: [FAILED],
+      respond: (url) => (failing && new URL(url).pathname == '/news/list' ? { status: 500, body: '<p>Error</p>' } : undefined),
+    });
+    await test.page.select('#news-category', 'products');
+    await idle(test.page);
+    await sleep(400);
+    await test.page.type('#news-q', 'pump');
+    await test.page.keyboard.press('Enter');
+    await idle(test.page);
+    await sleep(400);
+    const pump = await state(test.page);
+    expect(pump).toMatchObject({ address: '/news/?category=products&q=pump', category: 'products', q: 'pump', status: '3 results' });
+
+    failing = true;
+    await test.page.goBack();
+    await at(test.page, '/news/?category=products&q=');
+    expect(await state(test.page)).toMatchObject({ category: 'products', q: 'pump', titles: pump.titles });
+    expect(test.warnings.filter((text) => text.includes('could not be loaded'))).toHaveLength(1);
+    // A change that fails too keeps the visitor's choice in the field (row 6)...
+    await test.page.select('#news-category', 'events');
+    await idle(test.page);
+    expect(await state(test.page)).toMatchObject({ category: 'events', titles: pump.titles });
+
+    // ...until forward comes to the list shown: nothing to load, the fields follow it.
+    failing = false;
+    await test.page.goForward();
+    await at(test.page, '/news/?category=products&q=pump');
+    expect(await state(test.page)).toMatchObject({ category: 'products', q: 'pump', titles: pump.titles });
+    // Back again, the server answering: the list and the fields follow.
+    await test.page.goBack();
+    await at(test.page, '/news/?category=products&q=');
+    expect(await state(test.page)).toMatchObject({ category: 'products', q: '', status: '8 results' });
+    expect(listRequests(test.requests)).toEqual([
+      '/news/list?category=products&q=',
+      '/news/list?category=products&q=pump',
+      '/news/list?category=products&q=',
+      '/news/list?category=events&q=pump',
+      '/news/list?category=products&q=',
+    ]);
+    test.assertClean();
+    await test.page.close();
+  });
+
   it('a stale response never wins: the slower first request is aborted by the second', async () => {
     const test = await openNews(session, NEWS);
     // The harness delays a request whose query asks for it (src/harness/faults.ts).

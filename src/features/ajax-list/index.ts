@@ -128,7 +128,6 @@ defineFeature<HTMLElement>('ajax-list', (list, { signal, labels }) => {
       swapping = false;
       status.textContent = count == 1 ? labels!.ajaxListResult : format(labels!.ajaxListResults, { count });
       shown = query;
-      if (how != 'back') record(query);
       // A control of a filter in the results goes with them: the new one of its name takes focus.
       const named = replaced && focused.name ? [...results.querySelectorAll<Field>('form.js-ajax-filter [name]')].filter((field) => field.name == focused.name) : [];
       const same = named.find((field) => field.value == value) || named[0];
@@ -148,6 +147,8 @@ defineFeature<HTMLElement>('ajax-list', (list, { signal, labels }) => {
         }
         target.focus();
       }
+      // Back and forward set the fields with the results: a failed load leaves both as they were.
+      how == 'back' ? restore(query) : record(query);
     } catch (error) {
       if (request == current) warn('ajax-list: the list could not be loaded; the old results stay', list, error);
     } finally {
@@ -156,7 +157,7 @@ defineFeature<HTMLElement>('ajax-list', (list, { signal, labels }) => {
     }
   };
 
-  // The form's fields follow the address on back and forward: set as the query has them
+  // On back and forward the form's fields follow the list shown: set as its query has them
   // when it names any of them (the form's own submission), else back to their defaults.
   const restore = (query: string) => {
     const params = new URLSearchParams(query);
@@ -234,9 +235,10 @@ defineFeature<HTMLElement>('ajax-list', (list, { signal, labels }) => {
       clearTimeout(pending);
       if (location.pathname != path) return;
       const query = location.search.slice(1);
-      if (query == shown) return cancel();
+      if (query != shown) return load(query, 'back');
+      // Back to what is shown (a load in flight or failed): the fields follow it again.
+      cancel();
       restore(query);
-      load(query, 'back');
     },
     { signal },
   );
