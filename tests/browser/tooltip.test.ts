@@ -255,6 +255,26 @@ describe('tooltip', () => {
     test.assertClean();
   });
 
+  it('bad inputs (rows 20, 31): a trigger moved to another parent takes its tooltip along; the old parent removed, no error', async () => {
+    const html = fixture(
+      `<div id="a"><p>Text <button class="js-tooltip" id="moved" data-tooltip="Help text">?</button></p></div><div id="b"></div>`,
+    );
+    const test = await session.open('/__fixture/tooltip-move', { html });
+    const page = test.page;
+    await page.evaluate(async () => {
+      document.getElementById('b')!.append(document.getElementById('moved')!);
+      await (window as unknown as { veneer: { ready(): Promise<void> } }).veneer.ready();
+      document.getElementById('a')!.remove();
+    });
+    await page.focus('#moved');
+    const state = await tip(page, '#moved');
+    expect([state.open, state.text]).toEqual([true, 'Help text']);
+    expect(await page.$eval('#moved', (el) => [el.nextElementSibling?.id === el.getAttribute('aria-describedby'), document.querySelectorAll('[role=tooltip]').length])).toEqual([true, 1]);
+    await page.keyboard.press('Escape');
+    expect((await tip(page, '#moved')).open).toBe(false);
+    test.assertClean();
+  });
+
   it('tears down on removal: the markup as it was sent, and enhanced again on re-insertion', async () => {
     const test = await session.open('/contact/');
     await test.page.focus(VAT);

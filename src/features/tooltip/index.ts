@@ -80,6 +80,9 @@ defineFeature<HTMLElement>('tooltip', (trigger, { signal }) => {
     open = new AbortController();
     const text = read();
     if (tip.textContent !== text) tip.textContent = text;
+    // The core does nothing when a script moves the trigger: the tooltip follows it here
+    // (left behind, it may be gone with the old parent, and a detached popover throws).
+    if (trigger.nextSibling != tip) trigger.after(tip);
     tip.hidden = false;
     tip.showPopover?.();
     j.flag(trigger, 'is-open', true);
