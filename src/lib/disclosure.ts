@@ -9,7 +9,7 @@ const MODAL = '[aria-modal=true],:modal';
 
 /** Runs `close` when another owner announces it opened something. */
 export function onPanelOpen(bus: Bus, signal: AbortSignal, owner: Element, close: () => void): void {
-  const handler = (data: unknown) => (data as { owner?: unknown } | undefined)?.owner !== owner && close();
+  const handler = (data: unknown) => (data as { owner?: unknown } | undefined)?.owner != owner && close();
   bus.on(PANEL_OPEN, handler);
   signal.addEventListener('abort', () => bus.off(PANEL_OPEN, handler));
 }
@@ -17,22 +17,23 @@ export function onPanelOpen(bus: Bus, signal: AbortSignal, owner: Element, close
 /**
  * Runs `close` while `isOpen()` when a press lands outside `inside`, or focus leaves them
  * for another element or for the page (not when the window itself loses focus, nor for a
- * modal dialog). Escape inside runs `escape`.
+ * modal dialog). Escape inside runs `escape` (its default prevented), unless a widget
+ * inside handled it first and prevented the default itself.
  */
 export function onLeave(
   inside: HTMLElement[],
   signal: AbortSignal,
   isOpen: () => boolean,
   close: () => void,
-  escape: (event: KeyboardEvent) => void,
+  escape: () => void,
 ): void {
   // A modal dialog opened from inside (a [data-modal-open] in the menu) is not leaving: the
   // panel stays open under it, so focus can come back to its opener when it closes.
   // Targets and related targets here are elements (or null).
-  const within = (node: unknown) => node instanceof Element && (inside.some((element) => element.contains(node)) || !!node.closest(MODAL));
+  const within = (node: unknown) => node instanceof Element && (inside.some((element) => element.contains(node)) || node.closest(MODAL));
   // A press on something not focusable inside (a heading, padding) blurs to the body:
   // that is not focus leaving.
-  let pressedInside = false;
+  let pressedInside: unknown = false;
   const options = { signal, capture: true };
   document.addEventListener(
     'pointerdown',
@@ -56,7 +57,8 @@ export function onLeave(
     element.addEventListener(
       'keydown',
       (event) => {
-        if (event.key === 'Escape' && isOpen()) escape(event);
+        // Bubbling, after a tooltip's capture listener: its Escape leaves the panel open and focus where it is.
+        if (event.key == 'Escape' && isOpen() && !event.defaultPrevented) event.preventDefault(), escape();
       },
       { signal },
     );

@@ -3,7 +3,7 @@
 // fixtures for the viewport edges, clipping containers, touch, and bad-input row 20.
 import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
-import { fixture, openBefore } from './helpers';
+import { fixture, openBefore, SCRIPT } from './helpers';
 import { useSession } from './support';
 
 const EDGE = 18;
@@ -272,6 +272,37 @@ describe('tooltip', () => {
     expect(await page.$eval('#moved', (el) => [el.nextElementSibling?.id === el.getAttribute('aria-describedby'), document.querySelectorAll('[role=tooltip]').length])).toEqual([true, 1]);
     await page.keyboard.press('Escape');
     expect((await tip(page, '#moved')).open).toBe(false);
+    test.assertClean();
+  });
+
+  it('Escape on a tooltip in an open mega-menu or language panel hides the tooltip alone; the next Escape closes the panel', async () => {
+    const css =
+      '<style>.js-megamenu,.js-language-panel{display:none}[aria-expanded=true]+.js-megamenu,[aria-expanded=true]+.js-language-panel{display:block}</style>';
+    const html = fixture(
+      `<header class="js-header"><button class="js-menu-toggle" aria-controls="nav">Menu</button>` +
+        `<nav class="js-nav" id="nav"><ul><li class="js-nav-item"><button class="js-nav-trigger">Products</button><div class="js-megamenu"><a href="/a">A</a> ` +
+        `<button type="button" class="js-tooltip" id="in-menu" aria-label="Help" data-tooltip="Sensors rated to IP69K">?</button></div></li></ul></nav>` +
+        `<button class="js-language-toggle" aria-controls="lp">Language</button><div class="js-language-panel" id="lp"><ul><li><a href="/de/" lang="de" hreflang="de">Deutsch</a> ` +
+        `<abbr class="js-tooltip" id="in-panel" data-tooltip="German">DE</abbr></li></ul></div></header><main><p>Page</p></main>`,
+      css + SCRIPT,
+    );
+    const test = await session.open('/__fixture/tooltip-in-panel', { html });
+    const page = test.page;
+    const state = () =>
+      page.evaluate(() => [
+        document.activeElement!.id || document.activeElement!.textContent,
+        [...document.querySelectorAll('[aria-expanded=true]')].map((el) => el.textContent),
+        document.querySelectorAll('.veneer-tooltip:popover-open').length,
+      ]);
+    for (const [toggle, inside, name] of [['.js-nav-trigger', '#in-menu', 'Products'], ['.js-language-toggle', '#in-panel', 'Language']]) {
+      await page.click(toggle);
+      await page.focus(inside);
+      expect(await state()).toEqual([inside.slice(1), [name], 1]);
+      await page.keyboard.press('Escape');
+      expect(await state()).toEqual([inside.slice(1), [name], 0]);
+      await page.keyboard.press('Escape');
+      expect(await state()).toEqual([name, [], 0]);
+    }
     test.assertClean();
   });
 

@@ -111,10 +111,7 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
     signal,
     () => !!current || menuOpen,
     () => closeAll(),
-    (event) => {
-      event.preventDefault();
-      current ? closeItem(true) : closeAll(opener);
-    },
+    () => (current ? closeItem(true) : closeAll(opener)),
   );
   onPanelOpen(bus, signal, nav, () => closeAll());
   // A link to a part of this page (/contact/#quote on /contact/) does not leave it: the open
