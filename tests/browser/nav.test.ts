@@ -229,6 +229,38 @@ describe('nav', () => {
     test.assertClean();
   });
 
+  it('crossing 1024 px with focus in what closes: focus goes back to the trigger, or to the toggle where the trigger is hidden', async () => {
+    const active = (page: Page) => page.evaluate(() => document.activeElement!.className.split(' ')[0]);
+    // A mega-menu at 1280, then 800: the nav is hidden with its triggers, so the toggle.
+    let test = await session.open('/home/');
+    await test.page.focus(trigger(1));
+    await test.page.keyboard.press('Enter');
+    await test.page.keyboard.press('Tab');
+    expect(await test.page.evaluate(() => !!document.activeElement!.closest('.js-megamenu'))).toBe(true);
+    await test.page.setViewport({ width: 800, height: 800 });
+    await wait(test.page, 400);
+    expect(await active(test.page)).toBe('js-menu-toggle');
+    test.assertClean();
+    // The toggle menu with a panel open at 390, then 1280: the panel's trigger.
+    test = await session.open('/home/', { viewport: SMALL });
+    await test.page.click('.js-menu-toggle');
+    await test.page.focus(trigger(1));
+    await test.page.keyboard.press('Enter');
+    await test.page.keyboard.press('Tab');
+    await test.page.setViewport(LARGE);
+    await wait(test.page, 400);
+    expect(await nav(test.page)).toEqual({ toggle: 'false', nav: true, items: ALL_CLOSED });
+    expect(await test.page.evaluate((sel) => document.activeElement == document.querySelector(sel), trigger(1))).toBe(true);
+    // Focus on a link that stays shown stays there.
+    await test.page.setViewport(SMALL);
+    await test.page.click('.js-menu-toggle');
+    await test.page.focus('.js-nav a[href]:not(.js-megamenu a)');
+    await test.page.setViewport(LARGE);
+    await wait(test.page, 400);
+    expect(await test.page.evaluate(() => document.activeElement!.matches('.js-nav a[href]:not(.js-megamenu a)'))).toBe(true);
+    test.assertClean();
+  });
+
   it('bad inputs: a toggle naming a missing id or "x\'],*", a nav without id, an item without a mega-menu', async () => {
     for (const [name, html, warning] of [
       ['missing', HOME.replace('aria-controls="main-nav"', 'aria-controls="missing"'), 'nav: no .js-menu-toggle[aria-controls="main-nav"]'],

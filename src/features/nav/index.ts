@@ -127,13 +127,21 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
     { signal },
   );
 
-  // Crossing 1024 px: everything closes once the viewport has settled for 250 ms.
+  // Crossing 1024 px: everything closes once the viewport has settled for 250 ms. Focus in
+  // what closes goes back as Escape sends it, or to the toggle where the trigger is hidden
+  // too. Read now: the site's CSS may hide it (focus falls to the body) before the timer.
+  const shown = (element?: Element | null) => !!element?.getClientRects().length;
   const media = matchMedia(LARGE);
   media.addEventListener(
     'change',
     () => {
       clearTimeout(timer);
-      timer = window.setTimeout(() => closeAll(), DEBOUNCE_MS);
+      const from = document.activeElement;
+      const back = current?.menu.contains(from) ? [current.trigger, opener] : menuOpen && nav.contains(from) ? [opener] : [];
+      timer = window.setTimeout(() => {
+        closeAll();
+        if ([from, document.body].includes(document.activeElement) && !shown(from)) back.find(shown)?.focus();
+      }, DEBOUNCE_MS);
     },
     { signal },
   );
