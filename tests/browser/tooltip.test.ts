@@ -306,6 +306,28 @@ describe('tooltip', () => {
     test.assertClean();
   });
 
+  it('a trigger wrapping a link: no extra tab stop; focus on the link shows the tooltip, which describes the link', async () => {
+    const html = fixture(
+      `<p style="margin:200px"><button id="before">before</button> ` +
+        `<span class="js-tooltip" id="wrap" data-tooltip="PDF, 2 MB"><a id="link" href="/x.pdf" aria-describedby="note">Datasheet</a></span> ` +
+        `<button id="after">after</button></p><p id="note">Updated in May.</p>`,
+    );
+    const test = await session.open('/__fixture/tooltip-wrapper', { html });
+    const page = test.page;
+    await page.focus('#before');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement!.id)).toBe('link');
+    expect(await page.$eval('#wrap', (el) => [el.hasAttribute('tabindex'), el.hasAttribute('aria-describedby')])).toEqual([false, false]);
+    const described = await page.$eval('#link', (el) => el.getAttribute('aria-describedby')!.split(' '));
+    expect(described[0]).toBe('note');
+    const state = await tip(page, '#link');
+    expect([state.open, state.role, state.text]).toEqual([true, 'tooltip', 'PDF, 2 MB']);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement!.id)).toBe('after');
+    expect((await tip(page, '#link')).open).toBe(false);
+    test.assertClean();
+  });
+
   it('tears down on removal: the markup as it was sent, and enhanced again on re-insertion', async () => {
     const test = await session.open('/contact/');
     await test.page.focus(VAT);

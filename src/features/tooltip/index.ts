@@ -7,6 +7,7 @@ import { adoptStyles, createJournal, defineFeature, uniqueId, warn } from '../..
 
 const EDGE = 18; // the seed's margin from every viewport edge
 const GAP = 8;
+const FOCUSABLE = 'a[href],button,input,select,textarea,[tabindex]:not([tabindex="-1"])';
 // Time to cross the gap from the trigger onto the tooltip before it closes.
 const LEAVE_MS = 150;
 
@@ -43,9 +44,16 @@ defineFeature<HTMLElement>('tooltip', (trigger, { signal }) => {
   tip.hidden = true;
   tip.textContent = read();
   trigger.after(tip);
+  // A trigger wrapping a link or a control (a span around a download link): that is what
+  // takes focus and is described; the wrapper gets no tab stop of its own.
+  const described = trigger.querySelector<HTMLElement>(FOCUSABLE) || trigger;
   // With data-tooltip, the markup's own descriptions stay; otherwise the tooltip holds them.
-  j.set(trigger, 'aria-describedby', (own() ? [...found, tip.id] : [tip.id]).join(' '));
-  if (trigger.tabIndex < 0 && !trigger.hasAttribute('tabindex')) j.set(trigger, 'tabindex', '0');
+  j.set(
+    described,
+    'aria-describedby',
+    [described != trigger && described.getAttribute('aria-describedby'), ...(own() ? found : []), tip.id].filter(Boolean).join(' '),
+  );
+  if (described == trigger && trigger.tabIndex < 0 && !trigger.hasAttribute('tabindex')) j.set(trigger, 'tabindex', '0');
 
   let hover = false;
   let focus = false;
@@ -145,8 +153,8 @@ defineFeature<HTMLElement>('tooltip', (trigger, { signal }) => {
   }
   trigger.addEventListener('pointerdown', (event) => (touched = tap(event)), { signal });
   // The focus a tap gives is not a reason to open: the tap itself toggles.
-  trigger.addEventListener('focus', () => touched || ((focus = true), sync()), { signal });
-  trigger.addEventListener('blur', () => ((focus = false), sync()), { signal });
+  trigger.addEventListener('focusin', () => touched || ((focus = true), sync()), { signal });
+  trigger.addEventListener('focusout', () => ((focus = false), sync()), { signal });
   trigger.addEventListener(
     'click',
     (event) => {
