@@ -6,7 +6,7 @@ import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
 import { mapEmbed } from '../../src/harness/stubs';
 import { SCRIPT, fixture, openBefore } from './helpers';
-import { useSession, type OpenOptions, type Reply } from './support';
+import { useSession, type OpenOptions, type Reply, type TestPage } from './support';
 
 const EMBED = 'https://www.openstreetmap.org/export/embed.html';
 
@@ -37,6 +37,19 @@ const loaded = (page: Page, root = '.js-map') =>
 /** A map far below the first viewport. */
 const far = (attrs: string, title = 'Office') =>
   `<div style="height:3000px">top</div><div class="js-map" style="width:400px;height:300px" ${attrs} data-title="${title}"><a href="https://www.openstreetmap.org/"><img alt="Static map" width="400" height="300" src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></a></div>`;
+
+
+/** Scrolled to, the map is not asked for; the button asks once. Then the stored answer goes, for the next tests. */
+async function onlyFromTheButton(test: TestPage) {
+  await test.page.$eval('.js-map', (el) => el.scrollIntoView());
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(mapRequests(test.requests)).toEqual([]);
+  await test.page.click('.js-map button');
+  await loaded(test.page);
+  expect(mapRequests(test.requests)).toHaveLength(1);
+  await test.page.evaluate(() => localStorage.clear());
+  test.assertClean();
+}
 
 describe('map', () => {
   const session = useSession();
@@ -122,15 +135,8 @@ describe('map', () => {
 
   it('a visitor who said no to third-party cookies gets the map only from the button', async () => {
     const { test } = await openBefore(session, '/contact/', { ...withMap(), init: () => localStorage.setItem('veneer-permission-cookie', 'no') });
-    await test.page.$eval('.js-map', (el) => el.scrollIntoView());
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(mapRequests(test.requests)).toEqual([]);
-    await test.page.click('.js-map button');
-    await loaded(test.page);
-    expect(mapRequests(test.requests)).toHaveLength(1);
-    // The answer is kept for the origin: the next tests start undecided.
-    await test.page.evaluate(() => localStorage.clear());
-    test.assertClean();
+    // The answer is kept for the origin: cleared after, so the next tests start undecided.
+    await onlyFromTheButton(test);
   });
 
   it('a visitor who says no on the cookie prompt during the visit gets the map only from the button', async () => {
@@ -139,14 +145,7 @@ describe('map', () => {
     const init = () => localStorage.removeItem('veneer-permission-cookie');
     const test = await session.open('/__fixture/map-consent', withMap({ html: fixture(prompt + far('data-lat="52.37" data-lng="4.89"')), init }));
     await test.page.click('.js-permission-deny');
-    await test.page.$eval('.js-map', (el) => el.scrollIntoView());
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(mapRequests(test.requests)).toEqual([]);
-    await test.page.click('.js-map button');
-    await loaded(test.page);
-    expect(mapRequests(test.requests)).toHaveLength(1);
-    await test.page.evaluate(() => localStorage.clear());
-    test.assertClean();
+    await onlyFromTheButton(test);
   });
 
   it('a map that never loads is dropped after the time-out: the static map stays, with a warning; the button asks again, and has-error goes when that loads', async () => {
