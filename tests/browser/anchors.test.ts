@@ -156,6 +156,22 @@ describe('anchor scrolling', () => {
     test.assertClean();
   });
 
+  it('the anchor chunk the header asks for on a hash landing fails: a warning, no uncaught error (row 29)', async () => {
+    const html = fixture(
+      '<header class="js-header" style="position:sticky;top:0;height:150px;background:#eee">Header</header>' +
+        '<div style="height:2000px"></div><h2 id="goal">Goal</h2><div style="height:2000px"></div>',
+    );
+    const test = await session.open('/__fixture/landing-no-anchor-chunk#goal', {
+      html,
+      allowErrors: [/Failed to load resource/],
+      intercept: (url) => (/\/anchor\.[0-9a-f]{8}\.js$/.test(url) ? 'abort' : undefined),
+    });
+    await test.page.waitForFunction(() => document.querySelector('.js-header')?.getAttribute('data-enhanced')?.includes('header'));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(test.warnings.some((text) => text.includes('header: the anchor chunk did not load'))).toBe(true);
+    test.assertClean();
+  });
+
   it('tabs, other hooks and href="#" are not anchor links', async () => {
     const test = await session.open('/home/');
     const marks = await test.page.$$eval('a.js-tab, a.js-back-to-top, a.js-expand-tab-trigger', (all) => all.map((el) => el.getAttribute('data-enhanced') || ''));

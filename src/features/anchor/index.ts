@@ -48,7 +48,8 @@ function watchLanding() {
 }
 // Once per page, as soon as the kit is there, whether or not a link is set up: the header asks
 // for this chunk when the address has a hash (a page need not have an in-page link).
-if (location.hash) void (globalThis as { [CORE_KEY]?: CoreHandle })[CORE_KEY]?.load('page').then(watchLanding);
+// Without the page chunk (the kit) nothing here runs: its failure is reported with the links'.
+if (location.hash) (globalThis as { [CORE_KEY]?: CoreHandle })[CORE_KEY]?.load('page').then(watchLanding, () => {});
 
 defineFeature<HTMLAnchorElement>('anchor', (link, { signal }) => {
   // An SVG <a> matches the hook too; its href is no string, and the browser's jump serves it.
