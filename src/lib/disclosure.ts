@@ -5,7 +5,7 @@ import type { Bus } from './feature';
 
 export const PANEL_OPEN = '/panel/open';
 // An open modal dialog: the dialog runtime's (role=dialog, aria-modal) or a native one.
-const MODAL = '[aria-modal=true],:modal';
+export const MODAL = '[aria-modal=true],:modal';
 
 /** Runs `close` when another owner announces it opened something. */
 export function onPanelOpen(bus: Bus, signal: AbortSignal, owner: Element, close: () => void): void {

@@ -7,7 +7,7 @@ import type { Kit } from './kit-runtime';
 import type { Labels } from './labels';
 
 export type { Bus, Context, Setup, Teardown, Topics } from './feature';
-export { PANEL_OPEN } from './disclosure';
+export { MODAL, PANEL_OPEN } from './disclosure';
 export type { Journal } from './journal';
 export type { PanelSpec } from './panel';
 export type { Labels } from './labels';

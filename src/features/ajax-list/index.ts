@@ -20,6 +20,7 @@ const MAX_CHARS = 2_000_000;
 type Field = HTMLInputElement & HTMLSelectElement;
 
 const HEADING = 'h1,h2,h3,h4,h5,h6,[role=heading]';
+const FILTER = 'form.js-ajax-filter';
 
 /**
  * Where a new page of results puts focus (the checklist: the results heading): the block's own
@@ -46,7 +47,7 @@ defineFeature<HTMLElement>('ajax-list', (list, { signal, labels }) => {
 
   const path = location.pathname;
   // Heard on the list: a filter form may sit in the results, replaced by every answer.
-  const isFilter = (form: Element | null): form is HTMLFormElement => !!form?.matches('form.js-ajax-filter') && form.closest('.js-ajax-list') == list;
+  const isFilter = (form: Element | null): form is HTMLFormElement => !!form?.matches(FILTER) && form.closest('.js-ajax-list') == list;
   let shown = location.search.slice(1);
   let current: AbortController | undefined;
   let loading = '';
@@ -129,7 +130,7 @@ defineFeature<HTMLElement>('ajax-list', (list, { signal, labels }) => {
       status.textContent = count == 1 ? labels!.ajaxListResult : format(labels!.ajaxListResults, { count });
       shown = query;
       // A control of a filter in the results goes with them: the new one of its name takes focus.
-      const named = replaced && focused.name ? [...results.querySelectorAll<Field>('form.js-ajax-filter [name]')].filter((field) => field.name == focused.name) : [];
+      const named = replaced && focused.name ? [...results.querySelectorAll<Field>(FILTER + ' [name]')].filter((field) => field.name == focused.name) : [];
       const same = named.find((field) => field.value == value) || named[0];
       if (same) {
         same.focus();
@@ -161,7 +162,7 @@ defineFeature<HTMLElement>('ajax-list', (list, { signal, labels }) => {
   // when it names any of them (the form's own submission), else back to their defaults.
   const restore = (query: string) => {
     const params = new URLSearchParams(query);
-    for (const form of list.querySelectorAll<HTMLFormElement>('form.js-ajax-filter')) {
+    for (const form of list.querySelectorAll<HTMLFormElement>(FILTER)) {
       const fields = [...(form.elements as unknown as Field[])].filter((field) => field.name && !/^(submit|button|reset|image|file|hidden)$/.test(field.type));
       const named = fields.some((field) => params.has(field.name));
       for (const field of fields) {

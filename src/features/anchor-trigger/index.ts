@@ -1,7 +1,7 @@
 // Anchor trigger (.js-anchor-trigger[data-target="#id"]): a click scrolls to the element
 // data-target names, as an anchor link to it would (header offset, focus, hash in history).
 import { createJournal, defineFeature, findTarget, goTo, rendered, warn } from '../../lib/kit';
-import { revealInBoxes } from '../../lib/reveal';
+import { inClosedContent, revealInBoxes } from '../../lib/reveal';
 
 // Natively activated by Enter (links) or Enter and Space (buttons): no key handling of ours.
 const NATIVE = 'a[href],button,input[type=button],summary';
@@ -49,10 +49,9 @@ defineFeature<HTMLElement>('anchor-trigger', (element, { signal }) => {
       }
       event.preventDefault();
       const hash = '#' + encodeURIComponent(id);
-      // In closed content (a closed tab panel, hidden="until-found", or <details>; it keeps its
-      // boxes): the browser's own jump opens it, as it does for an anchor link there. assign,
-      // not location.hash, which does nothing when the hash is already the target's.
-      if (target.closest('[hidden]') || target.checkVisibility?.() == false) location.assign(new URL(hash, location.href));
+      // In closed content: the browser's own jump opens it, as it does for an anchor link
+      // there. assign, not location.hash, which does nothing when the hash is already the target's.
+      if (inClosedContent(target)) location.assign(new URL(hash, location.href));
       else revealInBoxes(target), goTo(target, hash, signal);
     },
     { signal },

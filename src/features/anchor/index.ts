@@ -3,7 +3,7 @@
 // Also on load with a hash: the landing is checked again while the page settles.
 import { CORE_KEY, type CoreHandle } from '../../lib/feature';
 import { defineFeature, findTarget, fragmentId, goTo, isHook, rendered, scrollToY, targetY } from '../../lib/kit';
-import { revealInBoxes } from '../../lib/reveal';
+import { inClosedContent, revealInBoxes } from '../../lib/reveal';
 
 const withoutHash = (href: string) => href.split('#')[0];
 
@@ -65,10 +65,9 @@ defineFeature<HTMLAnchorElement>('anchor', (link, { signal }) => {
       // A <base href> elsewhere makes "#x" another page: the link then navigates as it is.
       if (!link.href || withoutHash(link.href) != withoutHash(location.href)) return;
       const target = findTarget(fragmentId(href));
-      // No target, or one in closed content: the browser's own jump (which opens a closed
-      // tab panel, hidden="until-found", or <details>) is the better answer. Such content
-      // keeps its boxes: checkVisibility() tells, except for the hidden element itself.
-      if (!target || !rendered(target) || target.closest('[hidden]') || target.checkVisibility?.() == false) return;
+      // No target, or one in closed content: the browser's own jump, which opens it, is the
+      // better answer.
+      if (!target || !rendered(target) || inClosedContent(target)) return;
       event.preventDefault();
       revealInBoxes(target);
       goTo(target, link.hash, signal);

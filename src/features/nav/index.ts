@@ -2,7 +2,7 @@
 // button.js-nav-trigger opens its div.js-megamenu (a mega-menu from 1024 px, an accordion
 // in the toggle menu up to 1023 px); button.js-menu-toggle[aria-controls=<nav id>], outside
 // the nav, opens the toggle menu. The site's CSS shows and hides from aria-expanded / is-open.
-import { createJournal, defineFeature, inertOthers, isHook, onLeave, onPanelOpen, PANEL_OPEN, warn } from '../../lib/kit';
+import { createJournal, defineFeature, inertOthers, isHook, onLeave, onPanelOpen, PANEL_OPEN, rendered, warn } from '../../lib/kit';
 
 const LARGE = '(min-width: 1024px)'; // the seed: small up to 1023 px, large from 1024 px
 const DEBOUNCE_MS = 250;
@@ -130,7 +130,6 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
   // Crossing 1024 px: everything closes once the viewport has settled for 250 ms. Focus in
   // what closes goes back as Escape sends it, or to the toggle where the trigger is hidden
   // too. Read now: the site's CSS may hide it (focus falls to the body) before the timer.
-  const shown = (element?: Element | null) => !!element?.getClientRects().length;
   const media = matchMedia(LARGE);
   media.addEventListener(
     'change',
@@ -140,7 +139,8 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
       const back = current?.menu.contains(from) ? [current.trigger, opener] : menuOpen && nav.contains(from) ? [opener] : [];
       timer = window.setTimeout(() => {
         closeAll();
-        if ([from, document.body].includes(document.activeElement) && !shown(from)) back.find(shown)?.focus();
+        const now = document.activeElement;
+        if (from && (now == from || now == document.body) && !rendered(from)) back.find((element) => element && rendered(element))?.focus();
       }, DEBOUNCE_MS);
     },
     { signal },

@@ -6,7 +6,7 @@
 import { getCookie, setCookie } from '../../lib/cookie';
 
 import { loadDialog } from '../../lib/dialog';
-import { adoptStyles, createJournal, defineFeature, hiddenRules, loadLabels, owned, warn } from '../../lib/kit';
+import { adoptStyles, createJournal, defineFeature, hiddenRules, loadLabels, MODAL, owned, warn } from '../../lib/kit';
 
 const OPEN_AFTER_MS = 4000;
 const FOCUS_DELAY_MS = 16;
@@ -50,7 +50,7 @@ defineFeature<HTMLElement>('popup-modal', (element, { signal, settle, labels }) 
     if (!openDialog || close || gone || getCookie(name)) return;
     // The visitor is busy in another dialog (a native modal one, like the date picker's, has
     // no aria-modal): not on top of it, a while later.
-    if (document.querySelector('[aria-modal=true],:modal')) return later();
+    if (document.querySelector(MODAL)) return later();
     cancel();
     hide(true);
     close = openDialog(element, {
