@@ -45,6 +45,15 @@ let groups = {};
 
 /** A feature's selector: a row "name": "" hooks .js-<name>. */
 const selectorOf = (registry, name) => registry[name] || '.js-' + name;
+/** A chunk's selector in the table (chunkRows): a feature's, or a group's list of its members'. */
+const rowSelector = (rows, name) => rows.get(name).split(/:(.*)/)[1] || '.js-' + name;
+// Each label set's chunk is hooked by the page's language (<html lang="de">, or "de-AT": `|=`;
+// HTML matches lang's value in any case), so that a German page asks for it at start, beside
+// the page chunk, and not once the page chunk has come: one round trip less before its
+// labelled widgets (the carousel, the rotator) are usable. Right after the page row.
+const LABEL_ROWS = Object.keys(RUNTIMES)
+  .filter((name) => name.startsWith('labels-'))
+  .map((name) => `${name}:html[lang|=${name.slice('labels-'.length)}]`);
 
 /**
  * The chunks and their table rows: every registry row, except that a group's members give
@@ -65,19 +74,19 @@ function chunkRows(registry) {
  * src/injector/load-strategy.json: how a feature's chunk is asked for, besides the default
  * (at start, unless every hook of it is far below the fold: then once the page chunk says so).
  * after-page: rows taken out of the core's table and hooked by the page chunk, one round trip
- * after start: features no visitor sees, whose chunks need not compete with the first
- * screen's. never-held: features opened from elsewhere on the page ([data-modal-open], a
+ * after start: features no visitor sees, or that sit at the page's foot, whose chunks need not
+ * compete with the first screen's. never-held: features opened from elsewhere on the page ([data-modal-open], a
  * timer), which the page chunk enhances at once even in save-data mode.
  */
-async function loadStrategy(registry, rows) {
+async function loadStrategy(rows) {
   const strategy = JSON.parse(await readFile(path.join(root, 'src/injector/load-strategy.json'), 'utf8'));
   const names = [...strategy['after-page'], ...strategy['never-held']];
   const bad = names.filter((name, i) => !rows.has(name) || name === 'page' || names.indexOf(name) !== i);
-  if (bad.length) throw new Error(`build: load-strategy.json: not ungrouped features, or named twice: ${bad}`);
+  if (bad.length) throw new Error(`build: load-strategy.json: not chunks of the table (a feature outside a group, or a group), or named twice: ${bad}`);
   return {
     afterPage: strategy['after-page'],
-    pageRows: strategy['after-page'].map((name) => [selectorOf(registry, name), name]),
-    neverHeld: strategy['never-held'].map((name) => selectorOf(registry, name)).join(','),
+    pageRows: strategy['after-page'].map((name) => [rowSelector(rows, name), name]),
+    neverHeld: strategy['never-held'].map((name) => rowSelector(rows, name)).join(','),
   };
 }
 
@@ -150,7 +159,10 @@ async function writeDist(rows, strategy) {
   const core = await readFile(stagedFile(CORE_ENTRY), 'utf8');
   if (![TABLE, HASH].every((placeholder) => placeholder.test(core)))
     throw new Error('build: the registry placeholders are missing from the core');
-  const table = [...rows].filter(([name]) => !strategy.afterPage.includes(name)).map(([, row]) => row).join(';');
+  const table = [...rows]
+    .filter(([name]) => !strategy.afterPage.includes(name))
+    .flatMap(([name, row]) => (name === 'page' ? [row, ...LABEL_ROWS] : [row]))
+    .join(';');
   await writeFile(path.join(distDir, 'veneer.js'), await squeeze(core.replace(TABLE, () => JSON.stringify(table)).replace(HASH, () => contentHash)));
   await writeFile(path.join(distDir, 'chunks.json'), JSON.stringify(files, null, 2) + '\n');
   return files;
@@ -208,7 +220,7 @@ export async function build({ mode = 'production' } = {}) {
   const registry = await features();
   await readGroups(registry);
   const rows = chunkRows(registry);
-  const strategy = await loadStrategy(registry, rows);
+  const strategy = await loadStrategy(rows);
   await rm(staging, { recursive: true, force: true });
   for (const entry of [CORE_ENTRY, ...[...rows.keys(), ...Object.keys(RUNTIMES)].map(entryOf)])
     await bundler(entry, mode).run();

@@ -2,8 +2,9 @@
 // English is the default: the seed's strings exactly (the lightbox's are Magnific Popup
 // 1.2.0's). The page's `lang` picks a label set, complete, with the operator's overrides
 // applied (./labels/define.ts). English ships in the page chunk; every other set is one small
-// chunk (labels-de, labels-fr, labels-es), loaded once per page whichever chunk asks first.
-// The page chunk asks at start, so it loads beside the features' chunks.
+// chunk (labels-de, labels-fr, labels-es), loaded once per page whichever asks first: the
+// core, at start, since its table hooks <html lang> to it (scripts/build.mjs), so it loads
+// beside the page chunk and the features' chunks.
 import { CORE_KEY, type CoreHandle } from './feature';
 import { withOverrides } from './labels/define';
 import { EN, type Labels } from './labels/en';

@@ -10,8 +10,8 @@ const CAROUSEL = `<div class="js-carousel" data-total="3">
   <button class="js-carousel-prev">Prev</button><span class="js-carousel-index">1</span><button class="js-carousel-next">Next</button>
 </div>`;
 
-function page(body: string, head = SCRIPT) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>fixture</title>${head}</head><body>${body}</body></html>`;
+function page(body: string, head = SCRIPT, lang = 'en') {
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>fixture</title>${head}</head><body>${body}</body></html>`;
 }
 
 /** Counts data-enhanced writes per element: a set-up or a teardown each writes it once. */
@@ -292,10 +292,10 @@ describe('core', () => {
     const PAGE_DELAY_MS = 600;
 
     /** Opens the fixture with the page chunk held back PAGE_DELAY_MS; returns when each chunk was asked for. */
-    async function openTimed(name: string, body: string, head = SCRIPT) {
+    async function openTimed(name: string, body: string, head = SCRIPT, lang = 'en') {
       const asked = new Map<string, number>();
       const test = await session.open(`/__fixture/strategy-${name}`, {
-        html: page(body, head),
+        html: page(body, head, lang),
         allowErrors: [/\[veneer\]/],
         intercept: async (url) => {
           const chunk = /\/([a-z-]+)\.[0-9a-f]{8}\.js$/.exec(new URL(url).pathname)?.[1];
@@ -317,13 +317,32 @@ describe('core', () => {
       test.assertClean();
     });
 
-    it('an after-page row (the form trackers, analytics) is hooked by the page chunk, one round trip after start', async () => {
-      const { test, asked } = await openTimed('after-page', '<div class="js-hubspot-form"></div>' + CAROUSEL);
+    it('an after-page row (the site footer group, the form trackers, analytics) is hooked by the page chunk, one round trip after start', async () => {
+      const footer = '<a class="js-back-to-top" href="#top">Top</a><a class="js-share" href="https://www.linkedin.com/sharing/share-offsite/?url=x">Share</a>';
+      const { test, asked } = await openTimed('after-page', '<div class="js-hubspot-form"></div>' + CAROUSEL + footer);
       expect(asked.get('hubspot-form')! - asked.get('page')!).toBeGreaterThanOrEqual(PAGE_DELAY_MS);
+      expect(asked.get('site-footer')! - asked.get('page')!).toBeGreaterThanOrEqual(PAGE_DELAY_MS);
       expect(await test.page.$eval('.js-hubspot-form', (el) => el.getAttribute('data-enhanced'))).toBe('hubspot-form');
-      // The core's own table no longer names it.
+      expect(await test.page.$$eval('.js-back-to-top, .js-share', (all) => all.map((el) => el.getAttribute('data-enhanced')))).toEqual(['back-to-top', 'share']);
+      // The core's own table no longer names them.
       const core = await (await fetch(session.url + '/Content/scripts/dist/veneer.js')).text();
-      expect(core).not.toContain('hubspot-form');
+      expect(core).not.toMatch(/hubspot-form|site-footer|js-back-to-top/);
+      // Inserted later, a footer member is still hooked (the page chunk's rows join the core's).
+      await test.page.evaluate((html) => document.body.insertAdjacentHTML('beforeend', testHTML(html)), '<a class="js-back-to-top" id="late" href="#top">Top</a>');
+      await test.ready();
+      expect(await test.page.$eval('#late', (el) => el.getAttribute('data-enhanced'))).toBe('back-to-top');
+      expect(chunkRequests(test, 'site-footer')).toHaveLength(1);
+      test.assertClean();
+    });
+
+    it("a German page's label chunk is asked for at start, beside the page chunk, not once the page chunk has come", async () => {
+      // "de-AT" in capitals: lang's value matches in any case, and |= takes the region.
+      const { test, asked } = await openTimed('labels-at-start', CAROUSEL, SCRIPT, 'DE-at');
+      expect(asked.get('labels-de')! - asked.get('page')!).toBeLessThan(PAGE_DELAY_MS / 2);
+      expect(chunkRequests(test, 'labels-de')).toHaveLength(1);
+      expect(await test.page.$eval('.js-carousel', (el) => el.getAttribute('aria-label'))).toBe('Karussell');
+      // The set-up that lets the core hook <html lang> to the chunk marks nothing.
+      expect(await test.page.$eval('html', (el) => el.getAttribute('data-enhanced'))).toBe('page');
       test.assertClean();
     });
 

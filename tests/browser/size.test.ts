@@ -13,18 +13,20 @@ const CHUNK_BUDGET = 3072; // per feature chunk (labelled features carry the lab
 // with is a separate shared chunk.
 // page: on every page, it carries the kit (src/lib/kit-runtime.ts), the library code the other
 // chunks share instead of each carrying a copy, the English labels, and the second half of the
-// load strategy (the after-page rows, the release of the hooks held far below the fold).
+// load strategy (the after-page rows, the site-footer group's among them, the release of the
+// hooks held far below the fold).
 // site-header: the chunk group of header, nav, search-toggle and language-toggle (site-footer,
 // share, select-link and back-to-top, stays within the default).
-const FEATURE_BUDGETS: Record<string, number> = { lightbox: 4608, page: 5632, 'site-header': 3072 };
+const FEATURE_BUDGETS: Record<string, number> = { lightbox: 4608, page: 5664, 'site-header': 3072 };
 // Shared runtimes (scripts/build.mjs RUNTIMES), loaded once by the chunks that render.
 const RUNTIME_BUDGETS: Record<string, number> = {
   ui: 9216, // preact/compat's API + htm
   sanitize: 11776, // DOMPurify, only where the Sanitizer API is missing
   dialog: 2560, // openDialog
-  'labels-de': 1280,
-  'labels-fr': 1280,
-  'labels-es': 1280,
+  // A language's set, and the set-up that does nothing which the core's hook on <html lang> needs.
+  'labels-de': 1312,
+  'labels-fr': 1312,
+  'labels-es': 1312,
 };
 
 const gzipSize = async (file: string) => gzipSync(await readFile(path.join(distDir, file)), { level: 9 }).length;

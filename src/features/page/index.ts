@@ -1,7 +1,7 @@
 // The page itself (hook: the <html> element, so this chunk loads on every page, beside the
 // features' chunks): it carries the kit (src/lib/kit-runtime.ts), the library code the
 // features share, so each chunk does not carry its own copy; the contract's window topics;
-// the check of the script tag's settings; the early request for the page's label set; and the
+// the check of the script tag's settings and of the label overrides; and the
 // load strategy's second half: the rows it hooks itself and the release of the hooks that the
 // core's start-up scan held far below the fold (src/injector/enhancer.ts).
 // Kept out of the core, which every visitor downloads before anything else, to hold it
@@ -67,7 +67,8 @@ if (core) {
         bus.on('*', log);
         signal.addEventListener('abort', () => bus.off('*', log));
       }
-      // Asked now, so the page's label set loads beside the features' chunks, not after them.
+      // Asked now, whatever features the page has: the operator's label overrides are checked
+      // (and warned about) at start, like the settings. A label chunk is the core's load already.
       void loadLabels();
       let resizing = 0;
       addEventListener(

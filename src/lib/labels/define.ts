@@ -38,8 +38,12 @@ export function overrides(table: Labels, data: Data): Partial<Labels> {
 /** A language's complete label set with the operator's overrides applied. */
 export const withOverrides = (table: Labels, data: Data): Labels => ({ ...table, ...overrides(table, data) });
 
+// The core's table hooks <html lang> to the label chunk of its language (scripts/build.mjs), so
+// that it loads at start, and the core sets up whatever a hooked chunk defines: the set carries
+// a set-up that does nothing. `setup` is no label: pick() refuses it as an override.
+
 /** Registers a language's complete label set, overrides applied (a label chunk's one call). */
 export function defineLabels(lang: string, table: Labels): void {
   const core = (globalThis as { [CORE_KEY]?: CoreHandle })[CORE_KEY];
-  core?.define('labels-' + lang, withOverrides(table, core.settings.data) as never);
+  core?.define('labels-' + lang, { ...withOverrides(table, core.settings.data), setup: () => () => {} } as never);
 }
