@@ -50,10 +50,9 @@ export function createEnhancer(rows: Row[], load: (name: string) => Promise<Feat
             // Removed while its chunk loaded: never set up a detached element.
             element.isConnected ? features.set(name, feature.setup(element, context)) : features.delete(name);
           }),
-        (error) => {
-          elements.forEach((element) => slots.get(element)!.delete(name));
-          console.error('[veneer]', name, error);
-        },
+        // The slots stay pending: a failed load stays failed for the page view (the loader),
+        // so a later scan of these elements (the page chunk's, a re-insertion) is not logged again.
+        (error) => console.error('[veneer]', name, error),
       );
       settled = settled.then(() => job);
     });

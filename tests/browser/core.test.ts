@@ -231,6 +231,27 @@ describe('core', () => {
     test.assertClean();
   });
 
+  it("a chunk that failed is reported once: not again by the page chunk's scan after it, nor when its element is inserted again", async () => {
+    const test = await session.open('/__fixture/chunk-failed-early', {
+      html: page(CAROUSEL),
+      allowErrors: [/ChunkLoadError/, /Failed to load resource/],
+      intercept: async (url) => {
+        if (/carousel\.[0-9a-f]{8}\.js$/.test(url)) return 'abort';
+        // The page chunk comes after the carousel's two attempts have failed.
+        if (/\/page\.[0-9a-f]{8}\.js$/.test(url)) await new Promise((resolve) => setTimeout(resolve, 600));
+      },
+    });
+    await test.page.evaluate(() => {
+      const carousel = document.querySelector('.js-carousel')!;
+      carousel.remove();
+      document.body.append(carousel);
+    });
+    await test.ready();
+    expect(chunkRequests(test, 'carousel')).toHaveLength(2);
+    expect(test.errors.filter((text) => /ChunkLoadError/.test(text))).toHaveLength(1);
+    test.assertClean();
+  });
+
   it('takes a chunk with a syntax error for a failed load: retried once, no uncaught error, other features working (row 29)', async () => {
     const test = await session.open('/__fixture/chunk-syntax-error', {
       html: page(CAROUSEL + '<div class="js-expand"><button class="js-expand-trigger">More</button><div class="js-expand-content">Text</div></div>'),
