@@ -144,6 +144,32 @@ describe('share', () => {
     test.assertClean();
   });
 
+  it('bad inputs (row 11): a hook without an href (none, empty, a <button>) opens nothing and warns, and gets no "new window" words', async () => {
+    const html = fixture(
+      `<a class="js-share" id="none">None</a>` + `<a class="js-share" id="empty" href="">Empty</a>` + `<button type="button" class="js-share" id="button">Button</button>`,
+    );
+    const test = await session.open('/__fixture/share-no-href', { html: withSpy(html) });
+    const page = test.page;
+    // href="" is left to do what it does without script: load this page again.
+    for (const id of ['none', 'button']) await page.click('#' + id);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await page.evaluate(() => [(window as unknown as SpyWindow).__opens.length, location.pathname])).toEqual([0, '/__fixture/share-no-href']);
+    expect(await page.$$eval('.js-share', (all) => all.map((el) => [el.textContent, el.getAttribute('data-enhanced')]))).toEqual([
+      ['None', null],
+      ['Empty', null],
+      ['Button', null],
+    ]);
+    expect(test.warnings.filter((w) => w.includes('is not a share address; left as it is'))).toHaveLength(3);
+    test.assertClean();
+  });
+
+  it('/home-de/: links that say "neuen Fenster" already get no second "new window" in German', async () => {
+    const test = await session.open('/home-de/');
+    const names = await test.page.$$eval('a.js-share', (all) => all.map((a) => a.textContent!.trim()));
+    expect(names).toEqual(['LinkedIn (öffnet in einem neuen Fenster)', 'X (öffnet in einem neuen Fenster)', 'Facebook (öffnet in einem neuen Fenster)']);
+    test.assertClean();
+  });
+
   it('a popup the browser would block (no user activation): the link is followed as it is', async () => {
     const html = fixture(`<a class="js-share" href="/contact/?shared=1">Share</a>`);
     // Ready awaited without a user gesture (page.evaluate gives one): the page never had activation.

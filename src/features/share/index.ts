@@ -10,6 +10,9 @@ const MIN = 200;
 const MAX = 2000;
 // Left to the browser as ordinary links: they open a mail or phone app, not a page.
 const PLAIN = ['mailto:', 'tel:', 'sms:'];
+// A name that says so already, in the languages veneer has labels for ("opens in a new window",
+// "öffnet in einem neuen Fenster", "ouvre une nouvelle fenêtre", "se abre en una ventana nueva").
+const NEW_WINDOW = /new window|neue[mns]? fenster|nouvelle fen[eê]tre|nueva ventana|ventana nueva/i;
 
 const HIDDEN_TEXT =
   '.veneer-visually-hidden{position:absolute!important;width:1px!important;height:1px!important;margin:-1px!important;' +
@@ -34,9 +37,11 @@ defineFeature<HTMLAnchorElement>('share', (link, { signal, labels }) => {
   const href = link.getAttribute('href');
   let url: URL | undefined;
   try {
-    url = new URL(href!, document.baseURI);
+    // Without an href (a <button>, an empty one), new URL() would still give an address:
+    // ".../null", or this page.
+    if (href?.trim()) url = new URL(href, document.baseURI);
   } catch {
-    // No href or not an address: nothing to share.
+    // Not an address: nothing to share.
   }
   if (!url || PLAIN.includes(url.protocol)) return warn(`share: href=${JSON.stringify(href)} is not a share address; left as it is`, link);
   // javascript:, data: and the like would run or show content in this page's name: blocked.
@@ -53,7 +58,7 @@ defineFeature<HTMLAnchorElement>('share', (link, { signal, labels }) => {
   let label: HTMLElement | undefined;
   // An icon link named only by its title: a hidden span would become the whole name.
   const name = link.getAttribute('aria-label') || (!link.textContent!.trim() && link.title) || null;
-  if (safe && !/new window/i.test(name ?? link.textContent!)) {
+  if (safe && !NEW_WINDOW.test(name ?? link.textContent!)) {
     if (name) j.set(link, 'aria-label', name + ' ' + labels!.shareNewWindow);
     else {
       adoptStyles('visually-hidden', HIDDEN_TEXT);
