@@ -234,6 +234,28 @@ describe('modal', () => {
     test.assertClean();
   });
 
+  it('a link trigger (<a href="#id" data-modal-open>) to a modal still on show at start: no jump, no history entry, focus back on the link', async () => {
+    const html = fixture(
+      `<a href="#m" data-modal-open="m" id="open">Sign up</a>` +
+        `<div class="js-modal" id="m"><div class="js-modal-body"><h2>Newsletter</h2><input aria-label="Email"><button class="js-modal-close">Close</button></div></div>`,
+    );
+    const test = await session.open('/__fixture/modal-link-on-show', { html });
+    // The anchor feature leaves the link to its modal: no mark of its own.
+    expect(await test.page.$eval('#open', (el) => el.getAttribute('data-enhanced'))).toBeNull();
+    const before = await test.page.evaluate(() => history.length);
+    await test.page.focus('#open');
+    await test.page.keyboard.press('Enter');
+    await until(test.page, true, '#m');
+    expect(await test.page.evaluate(() => [location.hash, history.length])).toEqual(['', before]);
+    await test.page.keyboard.press('Escape');
+    await until(test.page, false, '#m');
+    expect(await test.page.evaluate(() => document.activeElement?.id)).toBe('open');
+    await test.page.click('#open');
+    await until(test.page, true, '#m');
+    expect(await test.page.evaluate(() => [location.hash, history.length])).toEqual(['', before]);
+    test.assertClean();
+  });
+
   it('Escape closes and focus returns to the trigger; everything is put back', async () => {
     const { test } = await openHome(session);
     const sent = await test.page.$eval(MODAL, (el) => el.outerHTML);
