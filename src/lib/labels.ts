@@ -19,9 +19,12 @@ export const LANGUAGES = ['en', 'de', 'fr', 'es'];
 /** The page's language: the primary subtag of <html lang>, lower case. */
 export const pageLanguage = () => (document.documentElement.lang || 'en').toLowerCase().split('-')[0];
 
-/** `template` with each %name% replaced by its value (as text: labels never become HTML). */
+/**
+ * `template` with each %name% replaced by its value (as text: labels never become HTML). Own
+ * names only: an override may write %constructor%, which every object inherits.
+ */
 export function format(template: string, values: Record<string, string | number>): string {
-  return template.replace(/%(\w+)%/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  return template.replace(/%(\w+)%/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
 }
 
 let english: Labels | undefined;
