@@ -1,9 +1,10 @@
 // "A successful submit" as a page sees it before it navigates: a native form submit that no
 // listener cancelled. Reported by the forms feature and the form-provider trackers.
 import type { Bus } from './feature';
+import { formAction } from './form';
 
-/** The form's analytics name: its id, else its action's path. */
-export const formName = (form: HTMLFormElement) => form.getAttribute('id') || new URL(form.getAttribute('action') || '', location.href).pathname;
+/** The form's analytics name: its id, else its action's path (an action that is no URL: as written). */
+export const formName = (form: HTMLFormElement) => form.getAttribute('id') || formAction(form)?.pathname || form.getAttribute('action')!;
 
 /** Publishes `/analytics/event` {category 'form', action 'submit', label}. */
 export const reportSubmit = (bus: Bus, label: string) => bus.emit('/analytics/event', { category: 'form', action: 'submit', label });

@@ -476,4 +476,34 @@ describe('form validation', () => {
     test.assertClean();
     await page.close();
   });
+
+  it('bad input: an action that is no URL (http://[bad/x, a port out of range) warns; the empty required field still blocks the submit, nothing throws, the typed text stays', async () => {
+    const actions = ['http://[bad/x', 'http://127.0.0.1:99999/x'];
+    // No id: the analytics name comes from the action.
+    const html = fixture(
+      actions
+        .map(
+          (action, i) =>
+            `<form class="js-validate js-cms-form" method="post" action="${action}" data-case="${i}">` +
+            `<div class="field"><label for="name-${i}">Name</label><input id="name-${i}" name="name" required></div>` +
+            `<div class="field"><label for="note-${i}">Note</label><input id="note-${i}" name="note"></div><button>Submit</button></form>`,
+        )
+        .join(''),
+    );
+    const test = await session.open('/__fixture/forms-bad-action', { html });
+    const page = test.page;
+    await recordAnalytics(page);
+    for (const i of actions.keys()) {
+      await page.type(`#note-${i}`, 'typed by the visitor');
+      await page.click(`[data-case="${i}"] button`);
+      expect(page.url()).toBe(session.url + '/__fixture/forms-bad-action');
+      expect((await invalid(page, `[data-case="${i}"]`)).map((e) => [e.id, e.message])).toEqual([[`name-${i}`, 'This field is required']]);
+      expect(await page.$eval(`#note-${i}`, (el) => (el as HTMLInputElement).value)).toBe('typed by the visitor');
+    }
+    expect(await analytics(page)).toEqual(actions.map((label) => ({ category: 'form', action: 'validation-failed', label, value: 1 })));
+    for (const action of actions)
+      expect(test.warnings.filter((w) => w.startsWith(`[veneer] forms: action "${action}" is not a valid address; the form cannot be sent`))).toHaveLength(1);
+    test.assertClean();
+    await page.close();
+  });
 });

@@ -6,6 +6,8 @@
 // they also carry js-validate.
 import { adoptStyles, defineFeature, loadLabels, rendered, scrollToY, uniqueId, warn } from '../../lib/kit';
 
+import { formAction } from '../../lib/form';
+
 import { formName, onSubmitted } from '../../lib/submit';
 
 import { compilePattern, fieldError, groupError, messageOr } from '../../lib/validate';
@@ -39,6 +41,8 @@ function pattern(control: Element): string | undefined {
 defineFeature<HTMLFormElement>('forms', (form, { signal, bus, labels }) => {
   if (form.localName != 'form') return warn('forms: the hook is not a <form>; left as it is', form);
   const track = (action: string, label: string, value?: number) => bus.emit('/analytics/event', { category: 'form', action, label, value });
+  // Chromium answers the submit of such a form with a blocked page (about:blank#blocked).
+  if (!formAction(form)) warn(`forms: action "${form.getAttribute('action')}" is not a valid address; the form cannot be sent`, form);
   const kind = /\bjs-(cms|mailing)-form\b/.exec(form.className)?.[1];
   if (kind) onSubmitted(form, signal, () => track('submit', kind + ':' + formName(form)));
   if (!form.matches('.js-validate')) return () => {};
