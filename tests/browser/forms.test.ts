@@ -506,4 +506,30 @@ describe('form validation', () => {
     test.assertClean();
     await page.close();
   });
+
+  it('a page script whose /analytics/event listener throws cannot let an invalid form post', async () => {
+    const html = fixture(
+      '<form class="js-validate" id="thrown" action="/forms/thrown" method="post">' +
+        '<div class="field"><label for="thrown-name">Name</label><input id="thrown-name" name="name" required></div><button>Submit</button></form>',
+    );
+    const test = await session.open('/__fixture/forms-listener-throws', { html, allowErrors: [/a page script fails/] });
+    const page = test.page;
+    await page.evaluate(() =>
+      (window as unknown as { veneer: { on: Function } }).veneer.on('/analytics/event', () => {
+        throw new Error('a page script fails');
+      }),
+    );
+    const before = await postCount(session, 'thrown');
+    await page.click('#thrown button');
+    // Time for a navigation to begin, had the submit gone ahead.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(page.url()).toBe(session.url + '/__fixture/forms-listener-throws');
+    expect(await postCount(session, 'thrown')).toBe(before);
+    expect((await invalid(page, '#thrown')).map((e) => e.id)).toEqual(['thrown-name']);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('thrown-name');
+    // The page script's own error is its own (uncaught), and the only one.
+    expect(test.errors.length).toBeGreaterThan(0);
+    expect(test.errors.every((e) => /a page script fails/.test(e))).toBe(true);
+    await page.close();
+  });
 });

@@ -160,14 +160,16 @@ defineFeature<HTMLFormElement>('forms', (form, { signal, bus, labels }) => {
       // Fields that became hidden or disabled since lose their errors.
       [...shown.keys()].forEach((target) => skipped(target) && clear(target));
       const invalid = targets().filter((target) => (touched.add(target), !check(target)));
-      track(invalid.length ? 'validation-failed' : 'validation-passed', formName(form), ++attempts);
       const first = invalid[0];
-      if (!first) return;
-      event.preventDefault();
-      const focus = first.matches(GROUP) ? first.querySelector<HTMLElement>('input:not(:disabled)') : (first as HTMLElement);
-      focus?.focus({ preventScroll: true });
-      // Past the page's ends, the browser clamps the scroll.
-      scrollToY(() => scrollY + first.getBoundingClientRect().top - OFFSET, signal);
+      if (first) {
+        event.preventDefault();
+        const focus = first.matches(GROUP) ? first.querySelector<HTMLElement>('input:not(:disabled)') : (first as HTMLElement);
+        focus?.focus({ preventScroll: true });
+        // Past the page's ends, the browser clamps the scroll.
+        scrollToY(() => scrollY + first.getBoundingClientRect().top - OFFSET, signal);
+      }
+      // Last: the bus runs other code (page scripts' listeners), which may throw.
+      track(invalid.length ? 'validation-failed' : 'validation-passed', formName(form), ++attempts);
     },
     { signal },
   );
