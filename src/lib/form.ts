@@ -12,3 +12,7 @@ export function formAction(form: HTMLFormElement): URL | null {
     return null;
   }
 }
+
+/** The form's controls, as form.elements lists them (with those outside it, form="id"). */
+export const formControls = (form: HTMLFormElement) =>
+  [...(Reflect.get(HTMLFormElement.prototype, 'elements', form) as HTMLFormControlsCollection)];

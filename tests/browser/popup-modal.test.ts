@@ -376,4 +376,27 @@ describe('popup modal', () => {
     expect(await posts(session)).toHaveLength(1);
     test.assertClean();
   });
+
+  it('fields named action, method and elements (form.action is then the field) do not stop the form being sent inside the popup', async () => {
+    const path = '/__fixture/popup-clobbered';
+    const html = fixture(
+      '<div class="js-popup-modal" id="promo-popup" data-success-message="Thanks." data-error-message="Sorry."><div class="js-modal-body">' +
+        '<button type="button" class="js-modal-close" aria-label="Close">×</button><h2>Newsletter</h2>' +
+        '<form action="/forms/popup" method="post"><input type="hidden" name="action" value="subscribe"><input type="hidden" name="method" value="double-opt-in">' +
+        '<input type="hidden" name="elements" value="all"><label for="promo-email">Work email</label><input type="email" id="promo-email" name="email" required>' +
+        '<label for="promo-company">Company</label><input id="promo-company" name="company"><button type="submit">Send</button></form></div></div>',
+    );
+    const test = await openHome(session, path, { respond: (url) => (new URL(url).pathname === path ? { body: html } : undefined) });
+    await openPopup(test.page);
+    await fill(test.page);
+    await test.page.click(`${POPUP} button[type=submit]`);
+    await test.page.waitForFunction((sel: string) => !!document.querySelector(sel + ' [role=status]')?.textContent, { timeout: 3000 }, POPUP);
+    expect(new URL(test.page.url()).pathname).toBe(path);
+    expect(await popupState(test.page)).toEqual({ open: true, hidden: false, formHidden: true, status: 'Thanks.', alert: null, busy: null, disabled: false });
+    expect(await test.page.$eval(`${POPUP} button[type=submit]`, (el) => el.getAttribute('aria-disabled'))).toBe(null);
+    expect((await posts(session)).map((post) => post.fields)).toEqual([
+      { action: 'subscribe', method: 'double-opt-in', elements: 'all', email: 'ada@example.com', company: 'Analytical Engines' },
+    ]);
+    test.assertClean();
+  });
 });

@@ -6,6 +6,7 @@
 import { getCookie, setCookie } from '../../lib/cookie';
 
 import { loadDialog } from '../../lib/dialog';
+import { formAction, formControls } from '../../lib/form';
 import { adoptStyles, createJournal, defineFeature, hiddenRules, loadLabels, MODAL, owned, warn } from '../../lib/kit';
 
 const OPEN_AFTER_MS = 4000;
@@ -68,7 +69,7 @@ defineFeature<HTMLElement>('popup-modal', (element, { signal, settle, labels }) 
   if (document.readyState == 'complete') later();
   else addEventListener('load', later, { signal, once: true });
 
-  const buttons = () => [...form.elements].filter((control) => (control as HTMLButtonElement).type == 'submit') as HTMLElement[];
+  const buttons = () => formControls(form).filter((control) => (control as HTMLButtonElement).type == 'submit') as HTMLElement[];
   // aria-disabled, not disabled: a disabled button drops its focus to the body while it sends.
   // A submit while busy is ignored (below).
   const busy = (on: boolean) => {
@@ -105,12 +106,9 @@ defineFeature<HTMLElement>('popup-modal', (element, { signal, settle, labels }) 
   element.addEventListener(
     'submit',
     async (event) => {
-      let origin;
-      try {
-        origin = new URL(form.action).origin;
-      } catch {}
+      const action = formAction(form);
       // Another origin's action: the form posts natively.
-      if (event.target != form || event.defaultPrevented || origin != location.origin) return;
+      if (event.target != form || event.defaultPrevented || action?.origin != location.origin) return;
       event.preventDefault();
       remember();
       if (request) return;
@@ -124,7 +122,7 @@ defineFeature<HTMLElement>('popup-modal', (element, { signal, settle, labels }) 
       busy(true);
       const stall = setTimeout(() => controller.abort(TIMEOUT), TIMEOUT_MS);
       try {
-        const response = await fetch(form.action, {
+        const response = await fetch(action, {
           method: 'POST',
           body: new FormData(form, event.submitter),
           signal: controller.signal,
