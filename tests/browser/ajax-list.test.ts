@@ -667,4 +667,27 @@ describe('ajax lists', () => {
     test.assertClean();
     await test.page.close();
   });
+
+  it('fields named elements and noValidate (form.elements is then the field) do not stop the filter: a change loads, an invalid one does not, back puts the fields back', async () => {
+    const html = NEWS.replace(
+      '<input type="search" id="news-q" name="q"',
+      '<input type="hidden" name="elements" value="all"><input type="hidden" name="noValidate" value="1"><input type="search" id="news-q" name="q" pattern=".{3,}"',
+    );
+    const test = await openNews(session, html);
+    await test.page.select('#news-category', 'events');
+    await idle(test.page);
+    await sleep(400);
+    expect(await state(test.page)).toMatchObject({ address: '/news/?category=events&elements=all&noValidate=1&q=', status: '6 results' });
+    await test.page.$eval('#news-q', (field) => {
+      (field as HTMLInputElement).value = 'a';
+      field.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await sleep(300);
+    expect(listRequests(test.requests)).toEqual(['/news/list?category=events&elements=all&noValidate=1&q=']);
+    await test.page.goBack();
+    await at(test.page, '/news/');
+    expect(await state(test.page)).toMatchObject({ category: 'all', q: '', status: '20 results' });
+    test.assertClean();
+    await test.page.close();
+  });
 });

@@ -4,6 +4,7 @@
 // contents. The core's observer tears down the old content and enhances the new.
 // The address bar shows the page's own path + the query (what the form or link would load
 // without script); back and forward refetch the list by that query, never from history state.
+import { formControls } from '../../lib/form';
 import { safeFragment } from '../../lib/sanitize';
 import { adoptStyles, defineFeature, format, loadLabels, warn } from '../../lib/kit';
 
@@ -163,7 +164,7 @@ defineFeature<HTMLElement>('ajax-list', (list, { signal, labels }) => {
   const restore = (query: string) => {
     const params = new URLSearchParams(query);
     for (const form of list.querySelectorAll<HTMLFormElement>(FILTER)) {
-      const fields = [...(form.elements as unknown as Field[])].filter((field) => field.name && !/^(submit|button|reset|image|file|hidden)$/.test(field.type));
+      const fields = (formControls(form) as Field[]).filter((field) => field.name && !/^(submit|button|reset|image|file|hidden)$/.test(field.type));
       const named = fields.some((field) => params.has(field.name));
       for (const field of fields) {
         const values = params.getAll(field.name);
@@ -181,7 +182,7 @@ defineFeature<HTMLElement>('ajax-list', (list, { signal, labels }) => {
   // (pattern, type=email…) it waits, and the visitor's submit shows why. Read quietly:
   // checkValidity() would fire 'invalid' at fields the visitor is still typing in.
   const valid = (form: HTMLFormElement) =>
-    (form.noValidate && !form.matches('.js-validate')) || [...form.elements].every((field) => (field as HTMLInputElement).validity?.valid ?? true);
+    (form.hasAttribute('novalidate') && !form.matches('.js-validate')) || formControls(form).every((field) => (field as HTMLInputElement).validity?.valid ?? true);
   list.addEventListener(
     'change',
     (event) => {
