@@ -204,6 +204,25 @@ describe('date picker', () => {
     await page.close();
   });
 
+  it('coarse pointer: a field named noValidate (form.noValidate is then the field) does not let a required empty date through', async () => {
+    const html = fixture(
+      '<form action="/__fixture/dp-sent" id="f"><input type="hidden" name="noValidate" value="1"><label for="d">Date</label> ' +
+        '<input class="js-datepicker" id="d" name="d" required><button id="send">Send</button></form>',
+    );
+    const test = await openWith(session, '/__fixture/dp-clobbered', 'coarse', { html });
+    const page = test.page;
+    await page.evaluate(() => {
+      const w = window as unknown as { __sent: string[] };
+      w.__sent = [];
+      addEventListener('submit', (event) => (event.defaultPrevented || w.__sent.push((event.target as HTMLFormElement).id), event.preventDefault()));
+    });
+    await page.click('#send');
+    await page.waitForSelector(DIALOG + '[open] td[tabindex="0"]', { timeout: 3000 });
+    expect(await page.evaluate(() => (window as unknown as { __sent: string[] }).__sent)).toEqual([]);
+    test.assertClean();
+    await page.close();
+  });
+
   it('bad inputs (row 25): malformed, inverted or 10 000-character bounds are ignored with a warning (today ± 10 years), fast, 0 errors', async () => {
     const long = '2026-01-01'.repeat(1000);
     const html = fixture('<form action="/forms/dp" method="post"></form>');

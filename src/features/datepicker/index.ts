@@ -168,7 +168,7 @@ defineFeature<HTMLInputElement>('datepicker', (input, { signal, labels }) => {
     input.form?.addEventListener(
       'submit',
       (event) => {
-        if (input.required && !input.value && !input.disabled && !input.form!.noValidate && !(event.submitter as HTMLButtonElement | null)?.formNoValidate)
+        if (input.required && !input.value && !input.disabled && !input.form!.hasAttribute('novalidate') && !(event.submitter as HTMLButtonElement | null)?.formNoValidate)
           event.preventDefault(), open();
       },
       { signal, capture: true },
