@@ -572,13 +572,17 @@ describe('lightbox', () => {
     test.assertClean();
   });
 
-  it('bad inputs, row 13: embeds are framed only over https from the exact hosts', async () => {
+  it('bad inputs, row 13: embeds are framed only over https from the exact hosts, without credentials or a port', async () => {
     const embeds = [
       'javascript:__hit()',
       'data:text/html,%3Cscript%3Eparent.__hit()%3C/script%3E',
       'https://evil.example/embed/x',
       'https://www.youtube.com.evil.example/embed/x',
       'https://www.youtube.com@evil.example/embed/x',
+      'https://user:pw@www.youtube.com/embed/x',
+      'https://www.youtube.com@www.youtube.com/embed/x',
+      'https://user@player.vimeo.com/video/1',
+      'https://www.youtube.com:444/embed/x',
       'http://www.youtube.com/embed/x',
       '//player.vimeo.com/video/1',
       '',
