@@ -25,10 +25,12 @@ export const ANALYTICS_ID: Setting = {
 
 export const ANALYTICS_ENDPOINT: Setting = {
   attribute: 'data-analytics-endpoint',
-  // A first-party collect address (a server-side tagging proxy, the harness's stand-in).
+  // A first-party collect address (a server-side tagging proxy, the harness's stand-in),
+  // without credentials, which sendBeacon() refuses: one that begins with the page's origin
+  // and "/" (credentials would come before the host).
   valid: (value) => {
     try {
-      return new URL(value, location.href).origin == location.origin;
+      return new URL(value, location.href).href.startsWith(location.origin + '/');
     } catch {
       return false;
     }

@@ -189,6 +189,37 @@ describe('analytics', () => {
     await test.page.close();
   });
 
+  it('an endpoint with its own query and a #fragment gets every field in its query (a fragment never reaches the server)', async () => {
+    await clear(session);
+    const path = '/__fixture/analytics-fragment';
+    const test = await session.open(path, { html: fixture('<p>fragment</p>', tag(`data-analytics-id="G-TEST123" data-analytics-endpoint="${STUB}?src=site#frag"`)) });
+    let hits: Hit[] = [];
+    for (let i = 0; i < 60 && !hits.length; i++, await sleep(50)) hits = await recorded(session);
+    expect(hits).toHaveLength(1);
+    expect(hits[0].query).toMatchObject({ src: 'site', v: '2', tid: 'G-TEST123', en: 'page_view', dl: session.url + path });
+    expect(test.warnings.filter((w) => w.includes('analytics'))).toEqual([]);
+    test.assertClean();
+    await test.page.close();
+  });
+
+  it('an endpoint with a user name and password (sendBeacon refuses it) is not valid: a warning, and the hits go to GA4', async () => {
+    const sent: string[] = [];
+    const endpoint = session.url.replace('//', '//user:pw@') + STUB;
+    const test = await session.open('/__fixture/analytics-credentials', {
+      html: fixture('<p>credentials</p>', tag(`data-analytics-id="G-TEST123" data-analytics-endpoint="${endpoint}"`)),
+      respond: (url) => {
+        if (!url.startsWith(GA4 + '?')) return;
+        sent.push(url);
+        return { status: 204 };
+      },
+    });
+    for (let i = 0; i < 40 && !sent.length; i++) await sleep(50);
+    expect(sent.map((url) => new URL(url).searchParams.get('en'))).toEqual(['page_view']);
+    expect(test.warnings.filter((w) => w.includes(`data-analytics-endpoint="${endpoint}" is not valid: using the GA4 endpoint`))).toHaveLength(1);
+    test.assertClean();
+    await test.page.close();
+  });
+
   it.each([
     ['no data-analytics-id', ''],
     ['an empty id', 'data-analytics-id=""'],

@@ -36,7 +36,7 @@ defineFeature<HTMLScriptElement>('analytics', (script, { bus, settings, signal }
   if (!ANALYTICS_ID.valid(id)) return warn(`analytics: data-analytics-id "${id}" is not a GA4 id (G-…); nothing is sent`);
   running = true;
   const own = settings.data.analyticsEndpoint!;
-  const endpoint = own && ANALYTICS_ENDPOINT.valid(own) ? new URL(own, location.href).href : GA4;
+  const endpoint = own && ANALYTICS_ENDPOINT.valid(own) ? new URL(own, location.href) : GA4;
 
   // Any tag, the type trimmed and any case, as the permission feature reads it.
   const asked = [...document.querySelectorAll<HTMLElement>('.js-permission')].some((prompt) => prompt.dataset.permission?.trim().toLowerCase() == 'cookie');
@@ -61,7 +61,10 @@ defineFeature<HTMLScriptElement>('analytics', (script, { bus, settings, signal }
 
   const beacon = (hit: URLSearchParams) => {
     hit.set('cid', clientId());
-    navigator.sendBeacon(endpoint + (endpoint.includes('?') ? '&' : '?') + hit);
+    // Added to the endpoint's own query: after a #fragment they would never reach the server.
+    const url = new URL(endpoint);
+    hit.forEach((value, name) => url.searchParams.append(name, value));
+    navigator.sendBeacon(url);
   };
 
   const send = (name: string, params: Record<string, string> = {}) => {
