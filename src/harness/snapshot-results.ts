@@ -31,3 +31,15 @@ export interface SnapshotResults {
   updated: boolean;
   pages: SnapshotResult[];
 }
+
+/**
+ * One result per page × state, its last attempt's: a snapshot test that fails is retried
+ * (vitest's `retry: 1`) and records its state again, so a run lists each failing state twice.
+ * tests/browser/snapshot.ts writes, and the UI shows, this instead (results files written
+ * before still hold the duplicates). Each stays where it first appeared.
+ */
+export function latestResults(pages: SnapshotResult[]): SnapshotResult[] {
+  const last = new Map<string, SnapshotResult>();
+  for (const result of pages) last.set(JSON.stringify([result.page, result.state]), result);
+  return [...last.values()];
+}

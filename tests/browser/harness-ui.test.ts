@@ -350,9 +350,48 @@ describe('accessibility', () => {
     expect(again).toEqual([]);
     view.assertClean();
 
-    // Whatever /__snapshots.json answers now (a 404 before the snapshot tests have run).
-    const snapshots = await openUi('/snapshots', { allowErrors: [FETCH_404] });
-    expect(await axeViolations(snapshots, 'main h1 ~ *')).toEqual([]);
+    // Results with failures, as a real run writes them (not whatever the last run left): the
+    // retried test (vitest's retry: 1) of a state that differs records it a second time.
+    const different = (state: string, diff: string) => ({
+      page: 'home',
+      state,
+      status: 'different',
+      diff,
+      expected: `/__snapshots/home/${state}.png`,
+      actual: `/__snapshots/home/${state}.actual.png`,
+      difference: `/__snapshots/home/${state}.diff.png`,
+      expectedAria: `/__snapshots/home/${state}.aria.txt`,
+      actualAria: `/__snapshots/home/${state}.actual.aria.txt`,
+      pixels: 180,
+    });
+    const results = {
+      generatedAt: '2026-01-02T03:04:05.000Z',
+      updated: false,
+      pages: [
+        { page: 'home', state: 'loaded', status: 'same', expected: '/__snapshots/home/loaded.png' },
+        different('tabs', '  tablist "Products"\n- tab "Sensors" selected\n+ tab "Loggers" selected'),
+        different('tabs', '  tablist "Products"\n- tab "Sensors" selected\n+ tab "Loggers" selected'),
+        different('expanded', '- button "More" [expanded=false]\n+ button "More" [expanded=true]'),
+        different('expanded', '- button "More" [expanded=false]\n+ button "More" [expanded=true]'),
+        { page: 'news', state: 'loaded', status: 'missing', actual: '/__snapshots/news/loaded.actual.png' },
+        { page: 'news', state: 'menu-open', status: 'skipped', note: 'nothing is enhanced for "nav"' },
+      ],
+    };
+    const snapshots = await openUi('/snapshots', {
+      respond: (url) => {
+        const { pathname } = new URL(url);
+        if (pathname === '/__snapshots.json') return { contentType: 'application/json', body: JSON.stringify(results) };
+        if (pathname.startsWith('/__snapshots/'))
+          return pathname.endsWith('.png') ? { contentType: 'image/png', body: PNG_1PX } : { contentType: 'text/plain', body: 'text' };
+      },
+    });
+    expect(await axeViolations(snapshots, 'section.result img')).toEqual([]);
+    // Each page × state once, as its last attempt.
+    expect(await snapshots.page.$$eval('section.result h2', (list) => list.map((h) => h.textContent))).toEqual([
+      'home (tabs): different',
+      'home (expanded): different',
+      'news (loaded): missing',
+    ]);
     snapshots.assertClean();
   });
 });

@@ -6,6 +6,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer, type HarnessServer } from '../../src/harness/server';
+import { latestResults, type SnapshotResult } from '../../src/harness/snapshot-results';
 
 let tmp: string;
 let harness: HarnessServer;
@@ -78,5 +79,26 @@ describe('harness snapshot routes', () => {
       expect(reply.body, p).not.toContain('SECRET');
     }
     expect((await raw('/__snapshots/.hidden')).status).toBe(404);
+  });
+});
+
+describe('latestResults', () => {
+  it("keeps one result per page × state, a retried state's last attempt, where it first appeared", () => {
+    const result = (page: string, state: string, status: SnapshotResult['status'], note?: string): SnapshotResult => ({ page, state, status, note });
+    expect(
+      latestResults([
+        result('home', 'loaded', 'same'),
+        result('home', 'tabs', 'different', 'first attempt'),
+        result('home', 'tabs', 'different', 'retry'),
+        result('news', 'tabs', 'different'),
+        result('home', 'menu', 'different'),
+        result('home', 'menu', 'same'),
+      ]),
+    ).toEqual([
+      result('home', 'loaded', 'same'),
+      result('home', 'tabs', 'different', 'retry'),
+      result('news', 'tabs', 'different'),
+      result('home', 'menu', 'same'),
+    ]);
   });
 });

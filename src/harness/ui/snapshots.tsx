@@ -1,6 +1,6 @@
 // `/snapshots`: which pages differ from their stored snapshots, and how (GET /__snapshots.json,
 // served once the snapshot tests have run).
-import type { SnapshotResult, SnapshotResults } from '../snapshot-results';
+import { latestResults, type SnapshotResult, type SnapshotResults } from '../snapshot-results';
 import { useJson, useTitle } from './data';
 
 /** Results worth a section of their own. */
@@ -68,7 +68,9 @@ function Result({ result, id }: { result: SnapshotResult; id: string }) {
 export function Snapshots() {
   useTitle('Snapshots');
   const results = useJson<SnapshotResults>('/__snapshots.json');
-  const list = results.state === 'ok' && Array.isArray(results.data?.pages) ? results.data.pages : [];
+  // Each page × state once: a results file that lists a retried state once per attempt would
+  // give two sections (landmarks) of the same name, and two rows of the same key.
+  const list = results.state === 'ok' && Array.isArray(results.data?.pages) ? latestResults(results.data.pages) : [];
   const run = results.state === 'ok' ? results.data : undefined;
   const count = (status: string) => list.filter((r) => r.status === status).length;
   const empty = (results.state === 'error' && results.status === 404) || (results.state === 'ok' && list.length === 0);
