@@ -9,7 +9,7 @@
 // loaded, fonts ready, veneer ready, scrolled to the top, two animation frames; Chromium with
 // --font-render-hinting=none, --force-color-profile=srgb and --hide-scrollbars; a fresh
 // browser context (no cookies, storage or cache) per snapshot.
-import { latestResults, type SnapshotResult, type SnapshotResults, type SnapshotStatus } from '../../src/harness/snapshot-results';
+import type { SnapshotResult, SnapshotResults, SnapshotStatus } from '../../src/harness/snapshot-results';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -508,7 +508,7 @@ export function resultFor(page: string, state: string, status: SnapshotStatus, e
 export function writeResults(dir: string, pages: SnapshotResult[], updated: boolean): string {
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, 'results.json');
-  const results: SnapshotResults = { generatedAt: new Date().toISOString(), updated, pages: latestResults(pages) };
+  const results: SnapshotResults = { generatedAt: new Date().toISOString(), updated, pages };
   writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
   return file;
 }
