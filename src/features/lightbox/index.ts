@@ -176,7 +176,7 @@ function Content({ item, report, hidden }: { item: Item; report(status: string):
   return type == 'image'
     ? html`<figure hidden=${hidden}><img ref=${ref} src=${src} alt=${link.querySelector('img')?.alt || ''}/>${item.title && html`<figcaption>${item.title}</figcaption>`}</figure>`
     : type == 'iframe'
-      ? html`<iframe ref=${ref} src=${src} title=${name(item)} referrerpolicy="strict-origin-when-cross-origin" allow="autoplay; encrypted-media; picture-in-picture; fullscreen" allowfullscreen/>`
+      ? html`<iframe ref=${ref} src=${src} title=${name(item)} referrerpolicy="strict-origin-when-cross-origin" allow="autoplay; encrypted-media; picture-in-picture; fullscreen"/>`
       : html`<div ref=${ref} class="veneer-lightbox__html" hidden=${hidden}/>`;
 }
 
