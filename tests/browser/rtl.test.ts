@@ -105,6 +105,34 @@ describe('right-to-left and translated pages', () => {
     test.assertClean();
   });
 
+  it('/contact-ar/: the lightbox counter reads "1 of 3" left to right, isolated from the page\'s direction (not "of 3 1")', async () => {
+    const test = await session.open('/contact-ar/');
+    const page = test.page;
+    await page.click('.js-lightbox-gallery a:nth-child(1)');
+    await page.waitForSelector('dialog.veneer-lightbox.is-open:not(.is-busy)', { timeout: 5000 });
+    const counter = await page.$eval('dialog.veneer-lightbox [aria-live]', (p) => {
+      const text = p.firstChild as Text;
+      /** The left edge of the characters start to end of the counter's text. */
+      const left = (start: number, end: number) => {
+        const range = document.createRange();
+        range.setStart(text, start);
+        range.setEnd(text, end);
+        return range.getBoundingClientRect().left;
+      };
+      const content = text.data;
+      return {
+        text: content,
+        dir: p.getAttribute('dir'),
+        direction: getComputedStyle(p).direction,
+        pageDirection: getComputedStyle(p.parentElement!).direction,
+        // The current number, the word and the total are drawn in that order from the left.
+        leftToRight: left(0, 1) < left(2, 4) && left(2, 4) < left(content.length - 1, content.length),
+      };
+    });
+    expect(counter).toEqual({ text: '1 of 3', dir: 'auto', direction: 'ltr', pageDirection: 'rtl', leftToRight: true });
+    test.assertClean();
+  });
+
   it('/contact-ar/: no Arabic label set ships, so the English one (in the page chunk) is used, without a warning or a label request', async () => {
     const test = await session.open('/contact-ar/');
     expect(labelChunks(test.requests)).toEqual([]);

@@ -264,13 +264,15 @@ function Lightbox({ p }: { p: Popup }) {
   const button = (type: string, label: string, glyph: string, click: () => void) =>
     html`<button type="button" class=${'veneer-lightbox__' + type} title=${label} aria-label=${label} autofocus=${type == 'close'} onClick=${click}>${glyph}</button>`;
 
+  // The counter takes its direction from its own text (dir="auto"): "1 of 3" stays in that
+  // order on a right-to-left page, and a right-to-left label reads right to left.
   return html`<dialog ref=${box} aria-modal="true" aria-label=${name(item)} aria-busy=${status == 'loading'}
 class=${'veneer-lightbox' + (closing ? '' : ' is-open') + (status == 'loading' ? ' is-busy' : status == 'error' ? ' has-error' : '')}
 onCancel=${(event: Event) => (event.preventDefault(), close())} onKeyDown=${key}
 onClick=${(event: Event) => event.target == box.current && close()}>
 <div><p class="veneer-lightbox__status" role="status">${message}</p>
 <${Content} key=${index} item=${item} report=${setStatus} hidden=${status != 'ready'}/>
-<p aria-live="polite" hidden=${count < 2}>${format(L.lightboxCounter, { curr: index + 1, total: count })}</p></div>
+<p aria-live="polite" dir="auto" hidden=${count < 2}>${format(L.lightboxCounter, { curr: index + 1, total: count })}</p></div>
 ${count > 1 && [button('prev', L.lightboxPrevious, '\u2039', () => go(index - 1)), button('next', L.lightboxNext, '\u203a', () => go(index + 1))]}
 ${button('close', L.lightboxClose, '\u00d7', close)}</dialog>`;
 }
