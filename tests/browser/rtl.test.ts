@@ -133,6 +133,27 @@ describe('right-to-left and translated pages', () => {
     test.assertClean();
   });
 
+  it('/contact-ar/: the lightbox arrows name the keys that do it there: Previous the Right arrow key, Next the Left', async () => {
+    const test = await session.open('/contact-ar/');
+    const page = test.page;
+    const names = () =>
+      page.$$eval('dialog.veneer-lightbox > button', (all) => all.map((button) => [button.className, button.title, button.getAttribute('aria-label')]));
+    await page.click('.js-lightbox-gallery a:nth-child(1)');
+    await page.waitForSelector('dialog.veneer-lightbox.is-open:not(.is-busy)', { timeout: 5000 });
+    const expected = [
+      ['veneer-lightbox__prev', 'Previous (Right arrow key)', 'Previous (Right arrow key)'],
+      ['veneer-lightbox__next', 'Next (Left arrow key)', 'Next (Left arrow key)'],
+      ['veneer-lightbox__close', 'Close (Esc)', 'Close (Esc)'],
+    ];
+    expect(await names()).toEqual(expected);
+    // And what they name is so: the Left arrow key goes to the next image, as the Next button does.
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForSelector('dialog.veneer-lightbox.is-open:not(.is-busy)', { timeout: 5000 });
+    expect(await page.$eval('dialog.veneer-lightbox [aria-live]', (p) => p.textContent)).toBe('2 of 3');
+    expect(await names()).toEqual(expected);
+    test.assertClean();
+  });
+
   it('/contact-ar/: no Arabic label set ships, so the English one (in the page chunk) is used, without a warning or a label request', async () => {
     const test = await session.open('/contact-ar/');
     expect(labelChunks(test.requests)).toEqual([]);

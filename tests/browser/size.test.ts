@@ -12,21 +12,25 @@ const CHUNK_BUDGET = 3072; // per feature chunk (labelled features carry the lab
 // inline content, galleries with preloading) plus its stylesheet; the ui runtime it renders
 // with is a separate shared chunk.
 // page: on every page, it carries the kit (src/lib/kit-runtime.ts), the library code the other
-// chunks share instead of each carrying a copy, the English labels, the settings' checks, and the second half of the
-// load strategy (the after-page rows, the site-footer group's among them, the release of the
-// hooks held far below the fold).
+// chunks share instead of each carrying a copy, the English labels, the settings' checks, and
+// the second half of the load strategy (the after-page rows, the site-footer group's among
+// them, the release of the hooks held far below the fold).
 // site-header: the chunk group of header, nav, search-toggle and language-toggle (site-footer,
 // share, select-link and back-to-top, stays within the default).
-const FEATURE_BUDGETS: Record<string, number> = { lightbox: 4608, page: 5696, 'site-header': 3072 };
+// Raised in the third audit's fixes: lightbox 4 608 -> 4 640 for the right-to-left arrow
+// names and the counter's dir="auto"; page 5 632 -> 5 728 for those labels in English, the
+// select-link's Go, the site-footer row and the analytics endpoint's credential check.
+const FEATURE_BUDGETS: Record<string, number> = { lightbox: 4640, page: 5728, 'site-header': 3072 };
 // Shared runtimes (scripts/build.mjs RUNTIMES), loaded once by the chunks that render.
 const RUNTIME_BUDGETS: Record<string, number> = {
   ui: 9216, // preact/compat's API + htm
   sanitize: 11776, // DOMPurify, only where the Sanitizer API is missing
   dialog: 2560, // openDialog
-  // A language's set, and the set-up that does nothing which the core's hook on <html lang> needs.
-  'labels-de': 1312,
-  'labels-fr': 1312,
-  'labels-es': 1312,
+  // A language's set (1 280 until the right-to-left arrow names and the select-link's Go), and
+  // the set-up that does nothing which the core's hook on <html lang> needs.
+  'labels-de': 1344,
+  'labels-fr': 1344,
+  'labels-es': 1344,
 };
 
 const gzipSize = async (file: string) => gzipSync(await readFile(path.join(distDir, file)), { level: 9 }).length;

@@ -261,6 +261,8 @@ function Lightbox({ p }: { p: Popup }) {
       : status == 'error'
         ? format(({ image: L.lightboxImageError, ajax: L.lightboxAjaxError } as Record<string, string>)[item.type] || L.lightboxNotFound, { url: item.src })
         : '';
+  // Right to left the arrow keys are swapped (key, above): the arrows name the key that does it.
+  const rtl = inlineStep(p.root) < 0;
   const button = (type: string, label: string, glyph: string, click: () => void) =>
     html`<button type="button" class=${'veneer-lightbox__' + type} title=${label} aria-label=${label} autofocus=${type == 'close'} onClick=${click}>${glyph}</button>`;
 
@@ -273,7 +275,7 @@ onClick=${(event: Event) => event.target == box.current && close()}>
 <div><p class="veneer-lightbox__status" role="status">${message}</p>
 <${Content} key=${index} item=${item} report=${setStatus} hidden=${status != 'ready'}/>
 <p aria-live="polite" dir="auto" hidden=${count < 2}>${format(L.lightboxCounter, { curr: index + 1, total: count })}</p></div>
-${count > 1 && [button('prev', L.lightboxPrevious, '\u2039', () => go(index - 1)), button('next', L.lightboxNext, '\u203a', () => go(index + 1))]}
+${count > 1 && [button('prev', rtl ? L.lightboxPreviousRtl : L.lightboxPrevious, '\u2039', () => go(index - 1)), button('next', rtl ? L.lightboxNextRtl : L.lightboxNext, '\u203a', () => go(index + 1))]}
 ${button('close', L.lightboxClose, '\u00d7', close)}</dialog>`;
 }
 

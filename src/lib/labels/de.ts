@@ -5,6 +5,8 @@ defineLabels('de', {
   lightboxLoading: 'Wird geladen...',
   lightboxPrevious: 'Zurück (Pfeiltaste links)',
   lightboxNext: 'Weiter (Pfeiltaste rechts)',
+  lightboxPreviousRtl: 'Zurück (Pfeiltaste rechts)',
+  lightboxNextRtl: 'Weiter (Pfeiltaste links)',
   lightboxCounter: '%curr% von %total%',
   lightboxImageError: 'Das Bild konnte nicht geladen werden.',
   lightboxAjaxError: 'Der Inhalt konnte nicht geladen werden.',

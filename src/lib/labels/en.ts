@@ -8,6 +8,9 @@ export const EN = {
   lightboxLoading: 'Loading...',
   lightboxPrevious: 'Previous (Left arrow key)',
   lightboxNext: 'Next (Right arrow key)',
+  // veneer's own: on right-to-left pages the arrow keys are swapped, and the buttons say so.
+  lightboxPreviousRtl: 'Previous (Right arrow key)',
+  lightboxNextRtl: 'Next (Left arrow key)',
   lightboxCounter: '%curr% of %total%',
   lightboxImageError: 'The image could not be loaded.',
   lightboxAjaxError: 'The content could not be loaded.',

@@ -5,6 +5,8 @@ defineLabels('es', {
   lightboxLoading: 'Cargando...',
   lightboxPrevious: 'Anterior (flecha izquierda)',
   lightboxNext: 'Siguiente (flecha derecha)',
+  lightboxPreviousRtl: 'Anterior (flecha derecha)',
+  lightboxNextRtl: 'Siguiente (flecha izquierda)',
   lightboxCounter: '%curr% de %total%',
   lightboxImageError: 'No se pudo cargar la imagen.',
   lightboxAjaxError: 'No se pudo cargar el contenido.',

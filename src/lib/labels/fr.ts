@@ -5,6 +5,8 @@ defineLabels('fr', {
   lightboxLoading: 'Chargement...',
   lightboxPrevious: 'Précédent (flèche gauche)',
   lightboxNext: 'Suivant (flèche droite)',
+  lightboxPreviousRtl: 'Précédent (flèche droite)',
+  lightboxNextRtl: 'Suivant (flèche gauche)',
   lightboxCounter: '%curr% sur %total%',
   lightboxImageError: "L'image n'a pas pu être chargée.",
   lightboxAjaxError: "Le contenu n'a pas pu être chargé.",
