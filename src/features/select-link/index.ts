@@ -1,30 +1,47 @@
-// Select-link (select.js-select-link): choosing an option goes to its address, 500 ms after
-// the last change (the seed), same-origin http(s) addresses only.
+// Select-link (select.js-select-link): a "Go" button after the select goes to the chosen
+// option's address, same-origin http(s) only. Changing the select goes nowhere (WCAG 3.2.2,
+// technique G80, the project's checklist): the seed navigated 500 ms after a change, so an
+// arrow key on the closed select left the page.
 import { sameOriginUrl } from '../../lib/url';
-import { defineFeature, warn } from '../../lib/kit';
+import { adoptStyles, defineFeature, loadLabels, warn } from '../../lib/kit';
 
-// The seed: navigation debounced at 500 ms; the last choice wins.
-const DEBOUNCE = 500;
+// Zero specificity: the site restyles it through .veneer-select-link-go. The text and
+// background of its surroundings (the footer's light on dark), so it reads as well as they do.
+const CSS =
+  ':where(.veneer-select-link-go){margin-block-start:.5rem;padding:.4em 1em;font:inherit;color:inherit;background:none;border:1px solid;border-radius:4px;cursor:pointer}';
 
-defineFeature<HTMLSelectElement>('select-link', (select, { signal }) => {
-  if (select.localName != 'select') return warn('select-link: the hook is not a <select>; left as it is', select);
-  let timer = 0;
-  const go = () => {
-    const value = select.value.trim();
-    // The placeholder option ("Choose a page"): nothing to go to.
-    if (!value) return;
-    const url = sameOriginUrl(value);
-    if (!url) return warn(`select-link: "${value}" is not an address of this site; not followed`, select);
-    location.assign(url.href);
-  };
-  select.addEventListener(
-    'change',
-    () => {
-      clearTimeout(timer);
-      timer = setTimeout(go, DEBOUNCE) as unknown as number;
-    },
-    { signal },
-  );
-  signal.addEventListener('abort', () => clearTimeout(timer));
-  return () => {};
-});
+defineFeature<HTMLSelectElement>(
+  'select-link',
+  (select, { signal, settle, labels }) => {
+    if (select.localName != 'select') return warn('select-link: the hook is not a <select>; left as it is', select);
+    adoptStyles('select-link', CSS);
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'veneer-select-link-go';
+    button.textContent = labels!.selectLinkGo;
+    // A click, or Enter or Space on the button (native): the chosen option's address.
+    button.addEventListener(
+      'click',
+      () => {
+        const value = select.value.trim();
+        // The placeholder option ("Choose a page"): nothing to go to.
+        if (!value) return;
+        const url = sameOriginUrl(value);
+        if (!url) return warn(`select-link: "${value}" is not an address of this site; not followed`, select);
+        location.assign(url.href);
+      },
+      { signal },
+    );
+    const show = (on: boolean) => (on ? select.after(button) : button.remove());
+    // Pages never jump: the button goes in at once where that moves nothing the visitor sees
+    // (below the viewport, or the select's parent keeps its height); otherwise once the parent
+    // is below the viewport, or as soon as the visitor reaches the select (focus: a shift right
+    // after input is not a jump). settle() keeps one step per element: of two select-links in
+    // one parent, only the last set up settles; the other gets its button on focus.
+    const stop = settle(select.parentElement!, signal, show);
+    select.addEventListener('focus', () => (stop(), show(true)), { signal, once: true });
+    return () => button.remove();
+  },
+  undefined,
+  loadLabels,
+);

@@ -24,6 +24,7 @@ defineLabels('de', {
   tooManyFiles: 'Nur die ersten %max% der %count% gewählten Dateien sind enthalten.',
   downloadPreparing: 'Der Download wird vorbereitet …',
   shareNewWindow: '(öffnet in neuem Fenster)',
+  selectLinkGo: 'Los',
   rotatorPause: 'Folien anhalten',
   rotatorPlay: 'Folien abspielen',
   ajaxListResults: '%count% Ergebnisse',

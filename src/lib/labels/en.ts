@@ -28,6 +28,7 @@ export const EN = {
   tooManyFiles: 'Only the first %max% of the %count% selected files are included.',
   downloadPreparing: 'Preparing the download…',
   shareNewWindow: '(opens in new window)',
+  selectLinkGo: 'Go',
   rotatorPause: 'Pause slides',
   rotatorPlay: 'Play slides',
   ajaxListResults: '%count% results',

@@ -24,6 +24,7 @@ defineLabels('es', {
   tooManyFiles: 'Solo se incluyen los primeros %max% de los %count% archivos elegidos.',
   downloadPreparing: 'Preparando la descarga…',
   shareNewWindow: '(se abre en una ventana nueva)',
+  selectLinkGo: 'Ir',
   rotatorPause: 'Pausar diapositivas',
   rotatorPlay: 'Reproducir diapositivas',
   ajaxListResults: '%count% resultados',

@@ -24,6 +24,7 @@ defineLabels('fr', {
   tooManyFiles: 'Seuls les %max% premiers des %count% fichiers choisis sont inclus.',
   downloadPreparing: 'Préparation du téléchargement…',
   shareNewWindow: '(ouvre une nouvelle fenêtre)',
+  selectLinkGo: 'Aller',
   rotatorPause: 'Mettre le diaporama en pause',
   rotatorPlay: 'Lire le diaporama',
   ajaxListResults: '%count% résultats',
