@@ -1,9 +1,21 @@
 // DOMPurify as a shared runtime chunk (sanitize.<hash>.js), for browsers without the
-// Sanitizer API: ./sanitize loads it only there. Under Trusted Types it parses through its
-// own policy, `dompurify`.
+// Sanitizer API: ./sanitize loads it only there, and gives it the elements and attributes to
+// remove; what only DOMPurify needs is here, out of the chunks that use ./sanitize. Under
+// Trusted Types it parses through its own policy, `dompurify`.
 import DOMPurify from 'dompurify';
 import { CORE_KEY, type CoreHandle, type Feature } from './feature';
 
-export type Purify = { sanitize(html: string, config: Record<string, unknown>): DocumentFragment };
+// DOMPurify parses in a document that inherits the page's CSP: a <base> in the answer would
+// report a base-uri violation there. Renamed first, it is an unknown tag, dropped.
+const purify = {
+  sanitize: (html: string, elements: string[], attributes: string[]): DocumentFragment =>
+    DOMPurify.sanitize(html.replace(/<(\/?)base\b/gi, '<$1x-base'), {
+      RETURN_DOM_FRAGMENT: true,
+      FORBID_TAGS: elements,
+      FORBID_ATTR: attributes,
+      ADD_ATTR: ['formaction'],
+    }),
+};
+export type Purify = typeof purify;
 
-(globalThis as { [CORE_KEY]?: CoreHandle })[CORE_KEY]?.define('sanitize', DOMPurify as unknown as Feature);
+(globalThis as { [CORE_KEY]?: CoreHandle })[CORE_KEY]?.define('sanitize', purify as unknown as Feature);

@@ -54,10 +54,7 @@ export async function safeFragment(html: string): Promise<DocumentFragment> {
   const box: SanitizingElement = document.createElement('div');
   if (!box.setHTML) {
     const purify = (await (globalThis as { [CORE_KEY]?: CoreHandle })[CORE_KEY]!.load('sanitize')) as unknown as Purify;
-    // DOMPurify parses in a document that inherits the page's CSP: a <base> in the answer
-    // would report a base-uri violation there. Renamed first, it is an unknown tag, dropped.
-    const noBase = html.replace(/<(\/?)base\b/gi, '<$1x-base');
-    return dropUnsafeUrls(purify.sanitize(noBase, { RETURN_DOM_FRAGMENT: true, FORBID_TAGS: REMOVE, FORBID_ATTR: DROP_ATTRIBUTES, ADD_ATTR: ['formaction'] }));
+    return dropUnsafeUrls(purify.sanitize(html, REMOVE, DROP_ATTRIBUTES));
   }
   // An empty allow-list config keeps classes and data-* (the hooks of the new content);
   // setHTML still drops everything script-like whatever the config.
