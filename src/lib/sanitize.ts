@@ -1,9 +1,10 @@
 // HTML from the server (ajax lists, ajax lightbox content) becomes inert nodes: no script,
 // no event handler, no javascript: URL, no <meta http-equiv=refresh>, <base>, styles or
-// frames survive, and a form submits natively only to an allowed address it names. The
-// browser's own Sanitizer API (Element.setHTML) costs no bytes and needs no Trusted Types
-// policy; browsers without it load DOMPurify once, as the shared runtime chunk `sanitize`
-// (./sanitize-runtime), through the core's loader.
+// frames survive, no name or id replaces a property of the page's document, and a form
+// submits natively only to an allowed address it names. The browser's own Sanitizer API
+// (Element.setHTML) costs no bytes and needs no Trusted Types policy; browsers without it
+// load DOMPurify once, as the shared runtime chunk `sanitize` (./sanitize-runtime), through
+// the core's loader.
 import { CORE_KEY, type CoreHandle } from './feature';
 import type { Purify } from './sanitize-runtime';
 
@@ -26,8 +27,20 @@ const URL_ATTRIBUTES = ['href', 'src', 'action', 'formaction', 'xlink:href', 'ba
 const SCHEMES = /^(https?|mailto|tel):/i;
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
-/** Drops URLs of schemes not on the allow-list; forms without an address of their own submit nowhere. */
-function dropUnsafeUrls(fragment: DocumentFragment): DocumentFragment {
+/**
+ * Drops names and ids that would clobber the page, and URLs of schemes not on the allow-list;
+ * forms without an address of their own submit nowhere.
+ */
+function finish(fragment: DocumentFragment): DocumentFragment {
+  // The Sanitizer API keeps every name and id: <img name="querySelector"> would replace
+  // document.querySelector for the whole page. DOMPurify's rule (SANITIZE_DOM). Last first:
+  // a form's own fields (<input name="getAttribute">) go before the form is read.
+  const form = document.createElement('form');
+  for (const element of [...fragment.querySelectorAll('[id],[name]')].reverse())
+    for (const name of ['id', 'name']) {
+      const value = element.getAttribute(name) ?? '';
+      if (value in document || value in form) element.removeAttribute(name);
+    }
   for (const element of fragment.querySelectorAll(URL_ATTRIBUTES.map((name) => `[${name.replace(':', '\\:')}]`).join()))
     for (const name of URL_ATTRIBUTES) {
       const value = element.getAttribute(name) ?? '';
@@ -54,7 +67,7 @@ export async function safeFragment(html: string): Promise<DocumentFragment> {
   const box: SanitizingElement = document.createElement('div');
   if (!box.setHTML) {
     const purify = (await (globalThis as { [CORE_KEY]?: CoreHandle })[CORE_KEY]!.load('sanitize')) as unknown as Purify;
-    return dropUnsafeUrls(purify.sanitize(html, REMOVE, DROP_ATTRIBUTES));
+    return finish(purify.sanitize(html, REMOVE, DROP_ATTRIBUTES));
   }
   // An empty allow-list config keeps classes and data-* (the hooks of the new content);
   // setHTML still drops everything script-like whatever the config.
@@ -62,5 +75,5 @@ export async function safeFragment(html: string): Promise<DocumentFragment> {
   box.setHTML(html, { sanitizer: { removeElements: REMOVE, removeAttributes: DROP_ATTRIBUTES, replaceWithChildrenElements: ['marquee'] } });
   const fragment = document.createDocumentFragment();
   fragment.append(...box.childNodes);
-  return dropUnsafeUrls(fragment);
+  return finish(fragment);
 }

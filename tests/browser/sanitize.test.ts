@@ -2,6 +2,7 @@
 // through the browser's Sanitizer API and, where it is missing, DOMPurify (the shared runtime
 // chunk `sanitize`). Each hostile payload goes through the real code path of the ajax list:
 // the page's list answers it, veneer inserts it, and nothing of it may run, load or navigate.
+import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
 import { XSS_PAYLOADS } from './fixtures/xss-payloads';
 import { fixture } from './helpers';
@@ -155,6 +156,99 @@ describe.each([
     const address = test.page.url();
     await check(test, '.js-ajax-results .styled-answer');
     expect(test.page.url()).toBe(address);
+    expect(test.violations).toEqual([]);
+    test.assertClean();
+  });
+});
+
+// Server HTML against the page itself, on captured pages under the pure strict CSP: names and
+// ids that would replace document's or a form's properties (DOM clobbering). The answer comes
+// as page 2 of the news list, and as the ajax lightbox's content on /resources/.
+const CLOBBERING =
+  '<h2 id="clobber-heading">Page 2</h2><ul><li class="kept"><img name="querySelector" alt=""><img id="getElementById" name="body" alt="">' +
+  '<img name="createElement" id="title" alt=""><a id="item-3" name="item-3" href="#item-3">Item 3</a></li></ul>';
+// A form's fields name its properties too, veneer's own reading of the form included.
+const CLOBBERED_FORM =
+  '<ul><li class="kept form"><form id="clobbered-form" action="/news/"><input name="getAttribute"><input id="addEventListener"><input name="q" id="keep-q"></form></li></ul>';
+
+describe.each([
+  ['the Sanitizer API', false],
+  ['DOMPurify (no Sanitizer API)', true],
+] as const)('server HTML through %s, against the page, strict CSP', (_name, withoutSanitizerApi) => {
+  const session = useSession();
+  const init = withoutSanitizerApi
+    ? () => {
+        const w = window as unknown as Record<string, unknown>;
+        w.__hits = 0;
+        w.__hit = () => (w.__hits as number)++;
+        delete (Element.prototype as unknown as Record<string, unknown>).setHTML;
+      }
+    : () => {
+        const w = window as unknown as Record<string, unknown>;
+        w.__hits = 0;
+        w.__hit = () => (w.__hits as number)++;
+      };
+  const hits = (page: Page) => page.evaluate(() => (window as unknown as { __hits: number }).__hits);
+  /** The page's own document API, still there after the answer went in. */
+  const documentIntact = (page: Page) =>
+    page.evaluate(() => [
+      typeof document.querySelector,
+      typeof document.getElementById,
+      typeof document.createElement,
+      document.body instanceof HTMLBodyElement,
+      typeof document.title,
+    ]);
+  const INTACT = ['function', 'function', 'function', true, 'string'];
+
+  /** The news page, whose list answers with `contents` in turn (then the last again), after a click on the pager's "2". */
+  async function listPage2(...contents: string[]) {
+    let calls = 0;
+    const test = await session.open('/news/?csp=strict', {
+      init,
+      allowErrors: [/Failed to load resource/],
+      respond: (url) =>
+        new URL(url).pathname == '/news/list'
+          ? { body: `<div class="js-ajax-results">${contents[Math.min(calls++, contents.length - 1)]}<a class="js-ajax-page" href="/news/?page=2">2</a></div>` }
+          : undefined,
+    });
+    await test.page.click('.js-ajax-page[href*="page=2"]');
+    await test.page.waitForSelector('.js-ajax-results .kept');
+    return test;
+  }
+
+  it('names and ids that clobber document or a form are dropped; the page keeps working', async () => {
+    const test = await listPage2(CLOBBERING, CLOBBERED_FORM);
+    const named = () =>
+      test.page.$eval('.js-ajax-results', (block) =>
+        [...block.querySelectorAll('[id], [name]')].map((el) => `${el.localName} ${el.getAttribute('id')} ${el.getAttribute('name')}`),
+      );
+    expect(await documentIntact(test.page)).toEqual(INTACT);
+    expect(await named()).toEqual(['h2 clobber-heading null', 'a item-3 item-3']);
+    // The next page loads as before.
+    await test.page.click('.js-ajax-results .js-ajax-page');
+    await test.page.waitForSelector('.js-ajax-results .kept.form');
+    expect(await documentIntact(test.page)).toEqual(INTACT);
+    expect(await named()).toEqual(['form clobbered-form null', 'input keep-q q']);
+    expect(test.requests.filter((url) => new URL(url).pathname == '/news/list')).toHaveLength(2);
+    test.assertClean();
+  });
+
+  it('the ajax lightbox: the same answer, opened twice; the page keeps working', async () => {
+    const test = await session.open('/resources/?csp=strict', {
+      init,
+      allowErrors: [/Failed to load resource/],
+      respond: (url) => (url.endsWith('/fragments/spec-sheet.html') ? { body: `<div class="answer">${CLOBBERING}${CLOBBERED_FORM}</div>` } : undefined),
+    });
+    const link = 'a.js-lightbox[data-lightbox-type="ajax"]';
+    for (const time of [1, 2]) {
+      await test.page.click(link);
+      await test.page.waitForSelector('dialog.veneer-lightbox .answer');
+      expect(await documentIntact(test.page), `opened ${time}`).toEqual(INTACT);
+      expect(await test.page.$$eval('[name=querySelector]', (found) => found.length)).toBe(0);
+      await test.page.keyboard.press('Escape');
+      await test.page.waitForFunction(() => !document.querySelector('dialog.veneer-lightbox'), { timeout: 5000 });
+    }
+    expect(await hits(test.page)).toBe(0);
     expect(test.violations).toEqual([]);
     test.assertClean();
   });
