@@ -5,11 +5,13 @@
 import DOMPurify from 'dompurify';
 import { CORE_KEY, type CoreHandle, type Feature } from './feature';
 
-// DOMPurify parses in a document that inherits the page's CSP: a <base> in the answer would
-// report a base-uri violation there. Renamed first, it is an unknown tag, dropped.
+// DOMPurify parses in a document that inherits the page's CSP: a <base> or a <style> (of any
+// namespace) in the answer would report a violation there (base-uri, style-src-elem). Renamed
+// first: x-base is an unknown tag, dropped; <xmp> is read as <style> is (its text stays text)
+// and is dropped with its text.
 const purify = {
   sanitize: (html: string, elements: string[], attributes: string[]): DocumentFragment =>
-    DOMPurify.sanitize(html.replace(/<(\/?)base\b/gi, '<$1x-base'), {
+    DOMPurify.sanitize(html.replace(/<(\/?)base\b/gi, '<$1x-base').replace(/<(\/?)style\b/gi, '<$1xmp'), {
       RETURN_DOM_FRAGMENT: true,
       FORBID_TAGS: elements,
       FORBID_ATTR: attributes,

@@ -10,6 +10,9 @@ import type { Purify } from './sanitize-runtime';
 
 // Beyond what both sanitizers always remove: elements that act on the page when inserted.
 const REMOVE = ['meta', 'base', 'link', 'style', 'title', 'iframe', 'frame', 'object', 'embed'];
+// A name alone means the HTML element to the Sanitizer API (to DOMPurify, any namespace's),
+// and <svg><style> styles the page as well. Of the rest, only the HTML elements act.
+const FOREIGN_STYLES = ['http://www.w3.org/2000/svg', 'http://www.w3.org/1998/Math/MathML'].map((namespace) => ({ name: 'style', namespace }));
 // The parser reports each style attribute to the page's CSP (style-src-attr) before either
 // sanitizer can drop it: renamed in the tags' text first (only where `style=` follows a space
 // or a quote: a word in an alt text stays), then dropped under both names. One after a '>'
@@ -72,7 +75,7 @@ export async function safeFragment(html: string): Promise<DocumentFragment> {
   // An empty allow-list config keeps classes and data-* (the hooks of the new content);
   // setHTML still drops everything script-like whatever the config.
   // <marquee> is unwrapped: Chromium 156 hangs the page on some marquee input with a config.
-  box.setHTML(html, { sanitizer: { removeElements: REMOVE, removeAttributes: DROP_ATTRIBUTES, replaceWithChildrenElements: ['marquee'] } });
+  box.setHTML(html, { sanitizer: { removeElements: [...REMOVE, ...FOREIGN_STYLES], removeAttributes: DROP_ATTRIBUTES, replaceWithChildrenElements: ['marquee'] } });
   const fragment = document.createDocumentFragment();
   fragment.append(...box.childNodes);
   return finish(fragment);
