@@ -13,13 +13,23 @@ const REMOVE = ['meta', 'base', 'link', 'style', 'title', 'iframe', 'frame', 'ob
 // A name alone means the HTML element to the Sanitizer API (to DOMPurify, any namespace's),
 // and <svg><style> styles the page as well. Of the rest, only the HTML elements act.
 const FOREIGN_STYLES = ['http://www.w3.org/2000/svg', 'http://www.w3.org/1998/Math/MathML'].map((namespace) => ({ name: 'style', namespace }));
-// The parser reports each style attribute to the page's CSP (style-src-attr) before either
-// sanitizer can drop it: renamed in the tags' text first (only where `style=` follows a space
-// or a quote: a word in an alt text stays), then dropped under both names. One after a '>'
-// inside a quoted value is missed there: reported, still dropped.
-const STYLE = 'x-veneer-style';
-const DROP_ATTRIBUTES = ['style', STYLE];
-const renameStyles = (html: string) => html.replace(/<[a-z][^>]*/gi, (tag) => tag.replace(/([\s/"'])style(?=\s*=)/gi, '$1' + STYLE));
+// The parser reports each event handler and style attribute to the page's CSP
+// (script-src-attr, style-src-attr) before either sanitizer can drop it: renamed in the tags'
+// text first (the parser keeps one of several same-named attributes), then dropped. Tags are
+// read as the parser reads them, so words in a value or a text (title="a onclick=b",
+// "onion=") stay; its whitespace is [\t\n\f\r ], not \s (a no-break space belongs to a name or
+// value). Comments and raw text (<textarea>) are not told apart: a tag-like text there is
+// renamed as well.
+const RENAMED = 'x-veneer-dropped';
+const DROP_ATTRIBUTES = ['style', RENAMED];
+const ATTRIBUTE = /([\t\n\f\r /]*)([^\t\n\f\r />][^\t\n\f\r />=]*)((?:[\t\n\f\r ]*=[\t\n\f\r ]*(?:"[^"]*"?|'[^']*'?|[^\t\n\f\r >]*))?)/g;
+const TAG = RegExp(`(<[a-z][^\\t\\n\\f\\r />]*)((?:${ATTRIBUTE.source})*)`, 'gi');
+// CR LF and CR become LF first, as in the parser's input stream: Chromium 156 otherwise drops
+// some LF after a lone CR ("<p \r\v\non>" has one attribute there, not two).
+export const renameAttributes = (html: string) =>
+  html.replace(/\r\n?/g, '\n').replace(TAG, (_, start: string, attributes: string) =>
+    start + attributes.replace(ATTRIBUTE, (_, space: string, name: string, value: string) => space + (/^(on|style$)/i.test(name) ? RENAMED : name) + value),
+  );
 
 type SanitizingElement = HTMLElement & { setHTML?(html: string, options: object): void };
 
@@ -66,7 +76,7 @@ function finish(fragment: DocumentFragment): DocumentFragment {
 }
 
 export async function safeFragment(html: string): Promise<DocumentFragment> {
-  html = renameStyles(html);
+  html = renameAttributes(html);
   const box: SanitizingElement = document.createElement('div');
   if (!box.setHTML) {
     const purify = (await (globalThis as { [CORE_KEY]?: CoreHandle })[CORE_KEY]!.load('sanitize')) as unknown as Purify;
