@@ -15,22 +15,24 @@ export function onPanelOpen(bus: Bus, signal: AbortSignal, owner: Element, close
 }
 
 /**
- * Runs `close` while `isOpen()` when a press lands outside `inside`, or focus leaves them
+ * Runs `close` while `isOpen()` when a press lands outside `inside()`, or focus leaves them
  * for another element or for the page (not when the window itself loses focus, nor for a
  * modal dialog). Escape inside runs `escape` (its default prevented), unless a widget
- * inside handled it first and prevented the default itself.
+ * inside handled it first and prevented the default itself. `inside` is asked at each event:
+ * a toggle or panel the page inserted later counts too.
  */
 export function onLeave(
-  inside: HTMLElement[],
+  inside: () => Element[],
   signal: AbortSignal,
   isOpen: () => boolean,
   close: () => void,
   escape: () => void,
 ): void {
+  // Targets and related targets here are elements (or null).
+  const among = (node: EventTarget | null) => inside().some((element) => element.contains(node as Node | null));
   // A modal dialog opened from inside (a [data-modal-open] in the menu) is not leaving: the
   // panel stays open under it, so focus can come back to its opener when it closes.
-  // Targets and related targets here are elements (or null).
-  const within = (node: unknown) => node instanceof Element && (inside.some((element) => element.contains(node)) || node.closest(MODAL));
+  const within = (node: EventTarget | null) => among(node) || (node instanceof Element && node.closest(MODAL));
   // A press on something not focusable inside (a heading, padding) blurs to the body:
   // that is not focus leaving.
   let pressedInside: unknown = false;
@@ -44,23 +46,21 @@ export function onLeave(
     options,
   );
   document.addEventListener('pointerup', () => setTimeout(() => (pressedInside = false)), options);
-  for (const element of inside) {
-    element.addEventListener(
-      'focusout',
-      (event) => {
-        const to = event.relatedTarget;
-        if (!isOpen() || within(to) || (!to && (pressedInside || !document.hasFocus()))) return;
-        close();
-      },
-      { signal },
-    );
-    element.addEventListener(
-      'keydown',
-      (event) => {
-        // Bubbling, after a tooltip's capture listener: its Escape leaves the panel open and focus where it is.
-        if (event.key == 'Escape' && isOpen() && !event.defaultPrevented) event.preventDefault(), escape();
-      },
-      { signal },
-    );
-  }
+  document.addEventListener(
+    'focusout',
+    (event) => {
+      const to = event.relatedTarget;
+      if (!isOpen() || !among(event.target) || within(to) || (!to && (pressedInside || !document.hasFocus()))) return;
+      close();
+    },
+    { signal },
+  );
+  document.addEventListener(
+    'keydown',
+    (event) => {
+      // Bubbling, after a tooltip's capture listener: its Escape leaves the panel open and focus where it is.
+      if (event.key == 'Escape' && isOpen() && !event.defaultPrevented && among(event.target)) event.preventDefault(), escape();
+    },
+    { signal },
+  );
 }

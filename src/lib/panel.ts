@@ -108,7 +108,7 @@ export function panelToggle(toggle: HTMLElement, { bus, signal, settle }: Contex
 
   // preventDefault: a toggle inside a form does not submit it.
   toggle.addEventListener('click', (event) => (event.preventDefault(), open ? hide(true) : show()), { signal });
-  onLeave([toggle, panel], signal, () => open, () => hide(true), () => hide(true, true));
+  onLeave(() => [toggle, panel], signal, () => open, () => hide(true), () => hide(true, true));
   onPanelOpen(bus, signal, toggle, () => hide(false));
 
   return () => {

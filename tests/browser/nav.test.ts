@@ -284,6 +284,44 @@ describe('nav', () => {
     test.assertClean();
   });
 
+  it('a menu toggle inserted or replaced after load works: it opens and closes the menu, Escape returns to it, teardown restores it', async () => {
+    const test = await session.open('/home/', { viewport: { width: 800, height: 800 } });
+    await test.page.evaluate(async () => {
+      const old = document.querySelector('.js-menu-toggle')!;
+      const clone = old.cloneNode(true) as HTMLElement;
+      clone.removeAttribute('aria-expanded');
+      clone.id = 'new-toggle';
+      old.replaceWith(clone);
+      await (window as unknown as { veneer: { ready(): Promise<void> } }).veneer.ready();
+    });
+    await test.page.click('#new-toggle');
+    expect(await nav(test.page)).toEqual({ toggle: 'true', nav: true, items: ALL_CLOSED });
+    // Inside the menu and its new toggle is not leaving; Escape closes and focuses the toggle.
+    await test.page.click(trigger(1));
+    expect((await nav(test.page)).items[0]).toBe('true shown is-open');
+    await test.page.keyboard.press('Escape');
+    await test.page.keyboard.press('Escape');
+    expect(await nav(test.page)).toEqual({ toggle: 'false', nav: false, items: ALL_CLOSED });
+    expect(await test.page.evaluate(() => document.activeElement!.id)).toBe('new-toggle');
+    await test.page.click('#new-toggle');
+    await test.page.click('#new-toggle');
+    expect(await nav(test.page)).toEqual({ toggle: 'false', nav: false, items: ALL_CLOSED });
+    // A second toggle inserted later, before any use, takes the menu's state as soon as it is focused.
+    await test.page.evaluate(() => document.querySelector('.js-nav')!.before(Object.assign(document.createElement('button'), { id: 'late', className: 'js-menu-toggle', textContent: 'Menu' })));
+    await test.page.$eval('#late', (el) => el.setAttribute('aria-controls', 'main-nav'));
+    await test.page.focus('#late');
+    expect(await test.page.$eval('#late', (el) => el.getAttribute('aria-expanded'))).toBe('false');
+    // Removal of the nav puts both toggles back as they were.
+    expect(
+      await test.page.evaluate(async () => {
+        document.querySelector('.js-nav')!.remove();
+        await (window as unknown as { veneer: { ready(): Promise<void> } }).veneer.ready();
+        return [...document.querySelectorAll('.js-menu-toggle')].map((el) => el.getAttribute('aria-expanded'));
+      }),
+    ).toEqual([null, null]);
+    test.assertClean();
+  });
+
   it('tears down on removal (nav and toggle back as sent, the toggle then does nothing) and works again', async () => {
     const test = await session.open('/home/', { viewport: SMALL });
     await test.page.click('.js-menu-toggle');

@@ -21,9 +21,10 @@ const CHUNK_BUDGET = 3072; // per feature chunk (labelled features carry the lab
 // Raised in the third audit's fixes: lightbox 4 608 -> 4 864 for the sanitizer's rules
 // against clobbering names, foreign <style> and handler attributes (src/lib/sanitize.ts, a
 // copy in the lightbox and in the ajax list), the right-to-left arrow names and the counter's
-// dir="auto"; page 5 632 -> 5 728 for those labels in English, the
-// select-link's Go, the site-footer row and the analytics endpoint's credential check.
-const FEATURE_BUDGETS: Record<string, number> = { lightbox: 4864, page: 5728, 'site-header': 3072 };
+// dir="auto"; page 5 632 -> 5 760 for those labels in English, the select-link's Go, the
+// site-footer row, the analytics endpoint's credential check and the header panels' fixes
+// (toggles looked up when used, what the no-script CSS shows kept open).
+const FEATURE_BUDGETS: Record<string, number> = { lightbox: 4864, page: 5760, 'site-header': 3072 };
 // Shared runtimes (scripts/build.mjs RUNTIMES), loaded once by the chunks that render.
 const RUNTIME_BUDGETS: Record<string, number> = {
   ui: 9216, // preact/compat's API + htm

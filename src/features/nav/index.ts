@@ -21,25 +21,27 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
     if (trigger && menu && !menu.contains(trigger)) items.push({ li, trigger, menu });
     else warn('nav: .js-nav-item without a .js-nav-trigger and its .js-megamenu; left as it is', li);
   }
-  // The toggle names the nav by id: compared as a string, never put into a selector.
-  const toggles = nav.id
-    ? [...document.querySelectorAll<HTMLElement>('.js-menu-toggle')].filter((t) => t.getAttribute('aria-controls') === nav.id)
-    : [];
-  if (!toggles.length)
+  // The toggle names the nav by id: compared as a string, never put into a selector. Looked
+  // up when used, not once: a toggle inserted or replaced later works too.
+  const isToggle = (element: Element | null): element is HTMLElement =>
+    !!nav.id && !!element?.matches('.js-menu-toggle') && element.getAttribute('aria-controls') === nav.id;
+  const toggles = () => [...document.querySelectorAll('.js-menu-toggle')].filter(isToggle);
+  if (!toggles().length)
     warn(
       nav.id
         ? `nav: no .js-menu-toggle[aria-controls="${nav.id}"]: no toggle menu on small screens`
         : 'nav: nav.js-nav has no id, so no .js-menu-toggle can name it; any toggle is left as it is',
       nav,
     );
-  if (!items.length && !toggles.length) return warn('nav: nothing to enhance; left as it is', nav);
+  if (!items.length && !toggles().length) return warn('nav: nothing to enhance; left as it is', nav);
 
   const j = createJournal();
   let current: Item | undefined;
   let menuOpen = false;
-  let opener = toggles[0];
+  let opener: HTMLElement | undefined;
   let timer = 0;
   let uninert = () => {};
+  const home = () => (opener?.isConnected ? opener : toggles()[0]);
 
   const setItem = (item: Item, open: boolean) => {
     j.set(item.trigger, 'aria-expanded', String(open));
@@ -48,13 +50,14 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
   };
   const setMenu = (open: boolean) => {
     menuOpen = open;
-    toggles.forEach((toggle) => j.set(toggle, 'aria-expanded', String(open)));
+    const all = toggles();
+    all.forEach((toggle) => j.set(toggle, 'aria-expanded', String(open)));
     j.flag(nav, 'is-open', open);
     // The small-screen menu covers the page (the checklist: an off-canvas menu, its background
     // inert); the mega-menus of a large screen do not. The site header stays: its search and
     // language toggles close the menu as they open (one panel open at a time).
     uninert();
-    uninert = open && !matchMedia(LARGE).matches ? inertOthers(nav.closest('header, .js-header') ?? nav, ...toggles) : () => {};
+    uninert = open && !matchMedia(LARGE).matches ? inertOthers(nav.closest('header, .js-header') ?? nav, ...all) : () => {};
   };
   const closeItem = (focus = false) => {
     const item = current;
@@ -89,13 +92,19 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
   // A keyboard visitor already inside a panel the site's CSS opened (focus within, before
   // this chunk came) keeps it open: closing it would hide their focus.
   const active = document.activeElement;
-  if (toggles.length && nav.contains(active) && !matchMedia(LARGE).matches) setMenu(true);
+  if (toggles().length && nav.contains(active) && !matchMedia(LARGE).matches) setMenu(true);
   current = items.find((item) => item.menu.contains(active));
   if (current) setItem(current, true);
-  for (const toggle of toggles)
-    toggle.addEventListener(
-      'click',
+  // Delegated: a toggle inserted later takes the menu's state as soon as it is pointed at or
+  // focused (before that, the no-script hover menu would open from it) and opens it.
+  for (const type of ['click', 'focusin', 'pointerover'])
+    document.addEventListener(
+      type,
       (event) => {
+        const toggle = (event.target as Element).closest?.('.js-menu-toggle');
+        if (!isToggle(toggle)) return;
+        j.set(toggle, 'aria-expanded', String(menuOpen));
+        if (type != 'click') return;
         event.preventDefault();
         if (menuOpen) return closeAll();
         opener = toggle;
@@ -107,11 +116,11 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
 
   // Escape closes the open dropdown (focus to its trigger), else the toggle menu (focus to its toggle).
   onLeave(
-    [nav, ...toggles],
+    () => [nav, ...toggles()],
     signal,
     () => !!current || menuOpen,
     () => closeAll(),
-    () => (current ? closeItem(true) : closeAll(opener)),
+    () => (current ? closeItem(true) : closeAll(home())),
   );
   onPanelOpen(bus, signal, nav, () => closeAll());
   // A link to a part of this page (/contact/#quote on /contact/) does not leave it: the open
@@ -136,7 +145,7 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
     () => {
       clearTimeout(timer);
       const from = document.activeElement;
-      const back = current?.menu.contains(from) ? [current.trigger, opener] : menuOpen && nav.contains(from) ? [opener] : [];
+      const back = current?.menu.contains(from) ? [current.trigger, home()] : menuOpen && nav.contains(from) ? [home()] : [];
       timer = window.setTimeout(() => {
         closeAll();
         const now = document.activeElement;
