@@ -34,9 +34,10 @@ const openedBy = new WeakMap<Element, HTMLElement>();
 export function panelToggle(toggle: HTMLElement, { bus, signal, settle }: Context<unknown>, spec: PanelSpec): Teardown | void {
   const id = toggle.getAttribute('aria-controls');
   // An id from markup goes to getElementById, never into a selector.
-  const panel = id ? document.getElementById(id) : null;
-  if (!panel || !panel.matches(spec.panel) || panel.contains(toggle))
+  const found = id ? document.getElementById(id) : null;
+  if (!found || !found.matches(spec.panel) || found.contains(toggle))
     return warn(`${spec.name}: aria-controls=${JSON.stringify(id)} names no ${spec.panel}; left as it is`, toggle);
+  let panel = found;
 
   const j = createJournal();
   let open = false;
@@ -72,6 +73,8 @@ export function panelToggle(toggle: HTMLElement, { bus, signal, settle }: Contex
   };
 
   const show = () => {
+    // Looked up again: a panel the page replaced later (same id) is the one that opens.
+    panel = document.getElementById(id!) ?? panel;
     stop();
     animation?.cancel();
     markOpen();

@@ -171,6 +171,26 @@ describe('search and language panels', () => {
     test.assertClean();
   });
 
+  it('a search panel the page replaced after load (same id) is the one the toggle opens, focuses and keeps open', async () => {
+    const test = await session.open('/home/', { reducedMotion: true });
+    await test.page.evaluate(async () => {
+      const old = document.getElementById('search-panel')!;
+      old.replaceWith(old.cloneNode(true));
+      await (window as unknown as { veneer: { ready(): Promise<void> } }).veneer.ready();
+    });
+    await test.page.click(SEARCH);
+    expect(await open(test.page)).toEqual({ ...CLOSED, search: 'true shown' });
+    await test.page.waitForFunction(() => document.activeElement?.id === 'site-search', { timeout: 2000 });
+    // A press inside the new panel is not leaving it.
+    await test.page.click('#site-search');
+    expect(await open(test.page)).toEqual({ ...CLOSED, search: 'true shown' });
+    expect(await test.page.$eval('#search-panel', (el) => el.classList.contains('is-open'))).toBe(true);
+    await test.page.keyboard.press('Escape');
+    expect(await open(test.page)).toEqual(CLOSED);
+    expect(await test.page.evaluate(() => document.activeElement!.classList.contains('js-search-toggle'))).toBe(true);
+    test.assertClean();
+  });
+
   it('the current language is marked aria-current where the CMS did not: the link to this page, else the page\'s language', async () => {
     const panel = (first: string) =>
       `<button class="js-language-toggle" aria-controls="p">Language</button><div class="js-language-panel" id="p"><ul>` +
