@@ -5,6 +5,7 @@ import type { Context, Teardown } from './feature';
 import { createJournal } from './journal';
 import { warn } from './log';
 import { prefersReducedMotion } from './motion';
+import { rendered } from './scroll';
 import { adoptStyles, hiddenRules } from './styles';
 
 export interface PanelSpec {
@@ -44,6 +45,8 @@ export function panelToggle(toggle: HTMLElement, { bus, signal, settle }: Contex
   let animation: Animation | undefined;
   let timer = 0;
 
+  // Measured before the toggle's state changes what the site's CSS shows.
+  const seen = rendered(panel);
   j.set(toggle, 'aria-expanded', 'false');
   // The site's CSS hides a panel whose toggle has aria-expanded="false". If it does not,
   // veneer hides the panel with `hidden` (settled: never while it shows on screen).
@@ -105,9 +108,10 @@ export function panelToggle(toggle: HTMLElement, { bus, signal, settle }: Contex
     };
   };
 
-  // A keyboard visitor already in the panel the site's CSS opened (focus within, before this
-  // chunk came) keeps it open: closing it would hide their focus.
-  if (panel.contains(document.activeElement) && !openedBy.has(panel)) markOpen();
+  // Shown at start by the no-script CSS (hover or focus within: a click on the toggle before
+  // this chunk came), it stays open: veneer does not hide what the visitor sees. A panel veneer
+  // hides itself (own) shows anyway: it stays open only with focus inside.
+  if (seen && (!own || panel.contains(document.activeElement)) && !openedBy.has(panel)) markOpen();
 
   // preventDefault: a toggle inside a form does not submit it.
   toggle.addEventListener('click', (event) => (event.preventDefault(), open ? hide(true) : show()), { signal });

@@ -55,3 +55,15 @@ export function animationsDone(page: Page, selector: string) {
     selector,
   );
 }
+
+/**
+ * Opens `path` with the chunk `name` (e.g. `site-header`) held back until release() is
+ * called: the visitor can act on the page before the feature is there. Not ready yet.
+ */
+export async function openHolding(session: Session, path: string, name: string, options: Omit<OpenOptions, 'ready' | 'intercept'> = {}) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const chunk = new RegExp(`/${name}\\.[0-9a-f]{8}\\.js$`);
+  const test = await session.open(path, { ...options, ready: false, intercept: (url) => (chunk.test(url) ? held : undefined) });
+  return { test, release };
+}

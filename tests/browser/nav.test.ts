@@ -2,7 +2,7 @@
 // pages: mega-menu from 1024 px, toggle menu up to 1023 px, APG disclosure navigation.
 import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
-import { capturedPage } from './helpers';
+import { capturedPage, openHolding } from './helpers';
 import { useSession } from './support';
 
 const LARGE = { width: 1280, height: 800 };
@@ -207,6 +207,21 @@ describe('nav', () => {
     test.assertClean();
   });
 
+  it.each([
+    ['the menu toggle at 800 px', { width: 800, height: 800 }, '.js-menu-toggle', { toggle: 'true', nav: true, items: ALL_CLOSED }],
+    ['a trigger at 1280 px', LARGE, trigger(2), { toggle: 'false', nav: true, items: ['false', 'true shown is-open', 'false', 'false'] }],
+  ])('%s clicked before the chunk came: what the no-script CSS opened stays open when the chunk arrives', async (_, viewport, target, after) => {
+    const { test, release } = await openHolding(session, '/home/', 'site-header', { viewport });
+    await test.page.click(target);
+    release();
+    await test.ready();
+    expect(await nav(test.page)).toEqual(after);
+    // Then as usual: Escape closes it.
+    await test.page.keyboard.press('Escape');
+    expect(await nav(test.page)).toEqual({ toggle: 'false', nav: viewport === LARGE, items: ALL_CLOSED });
+    test.assertClean();
+  });
+
   it('crossing 1024 px closes everything after the 250 ms debounce: no stale aria-expanded or is-open', async () => {
     const test = await session.open('/home/');
     await test.page.click(trigger(2));
@@ -326,6 +341,7 @@ describe('nav', () => {
     const test = await session.open('/home/', { viewport: SMALL });
     await test.page.click('.js-menu-toggle');
     await test.page.click(trigger(1));
+    await test.page.hover('.brand');
     const result = await test.page.evaluate(async () => {
       const veneer = (window as unknown as { veneer: { ready(): Promise<void>; emit(topic: string, data: unknown): void } }).veneer;
       const source = await (await fetch('/home/?veneer=off')).text();
@@ -341,6 +357,9 @@ describe('nav', () => {
       toggle.focus();
       veneer.emit('/panel/open', { owner: document.body });
       const after = [navEl.outerHTML, toggle.outerHTML];
+      // Focus off the toggle (and, above, the pointer off the nav): either at set-up shows the
+      // no-script menu, which then stays open.
+      toggle.blur();
       parent.append(navEl);
       await veneer.ready();
       return { sent: [sent.querySelector('.js-nav')!.outerHTML, sent.querySelector('.js-menu-toggle')!.outerHTML], removed, after };

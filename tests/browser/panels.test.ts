@@ -3,7 +3,7 @@
 // search, language and navigation is open at a time".
 import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
-import { animationsDone, capturedPage, fixture } from './helpers';
+import { animationsDone, capturedPage, fixture, openHolding } from './helpers';
 import { useSession } from './support';
 
 const LARGE = { width: 1280, height: 800 };
@@ -168,6 +168,20 @@ describe('search and language panels', () => {
     expect(await open(test.page)).toEqual({ ...CLOSED, search: 'true shown' });
     await test.page.keyboard.press('Escape');
     expect((await open(test.page)).search).toMatch(/^false/);
+    test.assertClean();
+  });
+
+  it('search clicked before its chunk came: the panel the no-script CSS opened stays open when the chunk arrives', async () => {
+    const { test, release } = await openHolding(session, '/home/', 'site-header', { reducedMotion: true });
+    await test.page.click(SEARCH);
+    expect(await open(test.page)).toEqual({ search: 'null shown', language: 'null', nav: 'closed' });
+    release();
+    await test.ready();
+    expect(await open(test.page)).toEqual({ ...CLOSED, search: 'true shown' });
+    expect(await test.page.$eval('.js-search-panel', (el) => el.classList.contains('is-open'))).toBe(true);
+    // Then as usual: the toggle closes it.
+    await test.page.click(SEARCH);
+    expect(await open(test.page)).toEqual(CLOSED);
     test.assertClean();
   });
 

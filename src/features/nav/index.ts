@@ -71,7 +71,13 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
     focus?.focus();
   };
 
-  // Closed at start (the CSS hides closed panels; nothing the visitor sees moves).
+  // Closed at start (the CSS hides closed panels; nothing the visitor sees moves). Measured
+  // first: what the no-script CSS shows now (hover or focus within: a click before this chunk
+  // came) and closing would hide stays open. On small screens every panel shows in that open
+  // menu: there, the one focus is in.
+  const large = matchMedia(LARGE).matches;
+  const shown = items.map((item) => (large ? rendered(item.menu) : item.li.contains(document.activeElement)));
+  const menuShown = rendered(nav);
   for (const item of items) {
     if (item.trigger.getAttribute('aria-controls') !== item.menu.id) j.set(item.trigger, 'aria-controls', j.id(item.menu, 'veneer-megamenu'));
     setItem(item, false);
@@ -89,11 +95,8 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
     );
   }
   setMenu(false);
-  // A keyboard visitor already inside a panel the site's CSS opened (focus within, before
-  // this chunk came) keeps it open: closing it would hide their focus.
-  const active = document.activeElement;
-  if (toggles().length && nav.contains(active) && !matchMedia(LARGE).matches) setMenu(true);
-  current = items.find((item) => item.menu.contains(active));
+  if (menuShown && !rendered(nav)) setMenu(true);
+  current = items.find((item, i) => shown[i] && !rendered(item.menu));
   if (current) setItem(current, true);
   // Delegated: a toggle inserted later takes the menu's state as soon as it is pointed at or
   // focused (before that, the no-script hover menu would open from it) and opens it.
