@@ -2,7 +2,7 @@
 // captured home page (3 tabs) and resources page (2 tabs), fixtures for two blocks on a page.
 import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
-import { fixture, openBefore } from './helpers';
+import { fixture, openBefore, openHolding } from './helpers';
 import { useSession } from './support';
 
 interface TabsState {
@@ -196,6 +196,22 @@ describe('tabs', () => {
     expect(await tabsState(test.page)).toEqual(selectedOnly(1));
     expect(await where(test.page)).toEqual(start);
     test.assertClean();
+  });
+
+  it('a tab clicked before the chunk came (the link jumped to its panel) is the one selected when it arrives; ?tab= still wins', async () => {
+    const { test, release } = await openHolding(session, '/home/', 'tabs');
+    await test.page.click('a.js-tab[href="#tab-software"]');
+    expect(await test.page.evaluate(() => location.hash)).toBe('#tab-software');
+    release();
+    await test.ready();
+    // Selected, and every panel still shows (on screen: nothing the visitor reads is hidden).
+    expect(await tabsState(test.page)).toEqual({ selected: [1], tabbable: [1], shown: [0, 1, 2], current: [1] });
+    expect(await where(test.page)).toMatchObject({ address: '/home/#tab-software' });
+    test.assertClean();
+    // Landing with both: ?tab= names a panel of this block, so it wins.
+    const both = await session.open('/home/?tab=tab-services#tab-software');
+    expect((await tabsState(both.page)).selected).toEqual([2]);
+    both.assertClean();
   });
 
   it('on screen at load, the other panels hide once the block is below the viewport', async () => {

@@ -63,11 +63,10 @@ defineFeature<HTMLElement>('tabs', (element, { signal, settle }) => {
       panels[i].classList.contains('is-current'),
   );
   const fallback = Math.max(0, marked);
-  const fromAddress = () => {
-    const id = readParam(location.search, PARAM);
-    const index = panels.findIndex((panel) => panel.id === id);
-    return index < 0 ? fallback : index;
-  };
+  // ?tab= first; at set-up, then the panel the hash names: a tab clicked before this chunk came
+  // jumped there (the no-script link), and that panel is the one the visitor reads.
+  const fromAddress = (hash?: string) =>
+    [readParam(location.search, PARAM), hash].map((id) => panels.findIndex((panel) => panel.id === id)).find((index) => index >= 0) ?? fallback;
 
   let selected = -1;
   // Until settled, every panel shows, as without script (settle: no jump on screen).
@@ -160,7 +159,7 @@ defineFeature<HTMLElement>('tabs', (element, { signal, settle }) => {
   // Back/forward: show what the address names, without pushing, and nudge the page. A
   // popstate from an in-page #anchor changes nothing: a link to a waiting panel keeps it.
   addEventListener('popstate', () => fromAddress() != selected && activate(fromAddress(), QUIET) && nudge(), { signal });
-  select(fromAddress(), QUIET);
+  select(fromAddress(fragmentId(location.hash)), QUIET);
   const stop = settle(element, signal, (on) => ((hiding = on), select(selected, QUIET)));
   // The seed: lazy content and scroll-driven code in the shown panel look again.
   nudge();
