@@ -62,9 +62,14 @@ function openDialog(element: HTMLElement, { body, closers, focusDelay, onClose, 
   const abort = new AbortController();
   const release = lockScroll();
   let unshield = () => {};
+  // Removed and put back in one task (a move: the core keeps it set up), the popover has left
+  // the top layer: shown again, and the rest made inert around where it is now. Without
+  // popovers (the selector would throw) there is no top layer to leave.
+  const moved = () => !!element.showPopover && element.isConnected && !element.matches(':popover-open');
   const self: Open = {
     shield(on) {
       unshield();
+      if (on && moved()) element.showPopover();
       unshield = on ? inertOthers(element) : () => {};
     },
   };
@@ -74,8 +79,11 @@ function openDialog(element: HTMLElement, { body, closers, focusDelay, onClose, 
   let closed = false;
 
   // Zero specificity: the site's own rules for the open dialog win; these make a popover fill
-  // the viewport when the site's CSS says nothing.
-  adoptStyles(DIALOG, `:where(.${DIALOG}){width:auto;height:auto;overscroll-behavior:contain}`);
+  // the viewport when the site's CSS says nothing. The animation marks a move (below).
+  adoptStyles(
+    DIALOG,
+    `:where(.${DIALOG}){width:auto;height:auto;overscroll-behavior:contain}.${DIALOG}:not(:popover-open){animation:${DIALOG} 1ms!important}@keyframes ${DIALOG}{}`,
+  );
   dialogs[dialogs.length - 1]?.shield(false);
   dialogs.push(self);
   // Opened from the small-screen menu, which made the rest of the page inert, the dialog would
@@ -96,7 +104,19 @@ function openDialog(element: HTMLElement, { body, closers, focusDelay, onClose, 
   self.shield(true);
 
   const focusIn = () => (element.querySelector<HTMLElement>('[autofocus]') || tabbables(element)[0] || element).focus();
+  // The control focused last, for a move: focus then falls to the body.
+  let last: HTMLElement | undefined;
+  const own = { signal: abort.signal };
+  element.addEventListener('focusin', (event) => (last = event.target as HTMLElement), own);
   const timer = focusDelay ? window.setTimeout(focusIn, focusDelay) : (focusIn(), 0);
+  // A move fires no event of its own (the popover closes without its toggle events, and only
+  // Chromium blurs), but out of the top layer the adopted rule starts an animation. Not the top
+  // dialog: the one above shields this one again as it closes.
+  element.addEventListener(
+    'animationstart',
+    (event) => event.animationName == DIALOG && top() && moved() && (self.shield(true), last && element.contains(last) ? last.focus() : focusIn()),
+    own,
+  );
 
   // A date picker or lightbox opened from inside is a native modal <dialog> above this one
   // (this one is a popover, never :modal): while it is open, clicks, Escape and Tab are its own.

@@ -506,6 +506,36 @@ describe('modal', () => {
     test.assertClean();
   });
 
+  it('moved within the page while open (removed and put back in one task): still the open modal dialog, focus back where it was', async () => {
+    const { test } = await openHome(session);
+    await test.page.click(TRIGGER);
+    await until(test.page, true);
+    await test.page.focus('#nl-email');
+    await test.page.keyboard.type('a@b.c');
+    const before = await state(test.page);
+    await test.page.evaluate(() => document.body.appendChild(document.getElementById('newsletter-modal')!));
+    // A few frames: the move is noticed at the next one.
+    await test.page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    expect(await state(test.page)).toEqual({ ...before, inert: expect.any(Number) });
+    expect(
+      await test.page.evaluate(() => {
+        const modal = document.getElementById('newsletter-modal')!;
+        return {
+          popover: modal.matches(':popover-open'),
+          focused: document.activeElement!.id,
+          top: document.elementFromPoint(5, 5)?.id,
+          // Everything else is inert around where it is now (the main it left, too), the dialog is not.
+          inert: [document.querySelector('main')!.closest('[inert]') !== null, modal.closest('[inert]')],
+        };
+      }),
+    ).toEqual({ popover: true, focused: 'nl-email', top: 'newsletter-modal', inert: [true, null] });
+    // It still closes as usual, putting everything back.
+    await test.page.keyboard.press('Escape');
+    await until(test.page, false);
+    expect(await state(test.page)).toEqual(CLOSED);
+    test.assertClean();
+  });
+
   it('works under the strict CSP with Trusted Types, with no violation', async () => {
     const { test } = await openBefore(session, '/home/?csp=strict', {
       init: () => {

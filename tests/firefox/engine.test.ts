@@ -94,6 +94,20 @@ describe('Firefox', () => {
     test.assertClean();
   });
 
+  it('modal: moved within the page while open (no blur in Firefox), it is shown again with focus back inside', async () => {
+    const test = await session.open('/home/');
+    await (await test.page.$('[data-modal-open]'))!.click();
+    await test.page.waitForFunction(() => document.querySelector('.js-modal')!.contains(document.activeElement));
+    await test.page.evaluate(() => document.body.appendChild(document.querySelector('.js-modal')!));
+    await test.page.waitForFunction(() => {
+      const modal = document.querySelector('.js-modal')!;
+      return modal.matches(':popover-open') && modal.contains(document.activeElement);
+    }, { timeout: 3000 });
+    await test.page.keyboard.press('Escape');
+    await test.page.waitForFunction(() => document.activeElement?.hasAttribute('data-modal-open'));
+    test.assertClean();
+  });
+
   it('form validation: an empty required form is not sent, the first error is focused and described', async () => {
     const test = await session.open('/contact/');
     const form = 'form.js-validate';
