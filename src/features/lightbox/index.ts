@@ -6,6 +6,7 @@
 import { guardFrames, lockScroll } from '../../lib/dialog';
 
 import { safeFragment } from '../../lib/sanitize';
+import { allowedHttpsUrl } from '../../lib/url';
 
 import { loadUI, type UI } from '../../lib/ui';
 import { adoptStyles, defineFeature, format, fragmentId, inlineStep, loadLabels, owned, prefersReducedMotion, saveData, warn, type Labels } from '../../lib/kit';
@@ -15,8 +16,8 @@ let L: Labels;
 
 const GALLERY = '.js-lightbox-gallery';
 const VIDEOS = '.js-video-gallery';
-// Framed only from these origins (https, the exact host, no port), compared exactly.
-const ORIGINS = ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'];
+// Framed only from these hosts, over https, compared exactly (lib/url: no port, no credentials).
+const HOSTS = ['www.youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com'];
 // The legacy's (Magnific Popup's) check of an image's size, which makes it ready before the
 // whole file has come: checks 1 to 3 a millisecond apart, then 10 ms to the 40th, 50 ms to the
 // 100th, 500 ms to the 200th, the last.
@@ -105,11 +106,10 @@ function itemOf(link: HTMLAnchorElement, video: boolean): Item | undefined {
   } catch {
     return;
   }
-  // An embed's address must begin with its origin: credentials (user:pw@) would come between.
   if (
     raw &&
     HTTP.test(url.protocol) &&
-    (type == 'image' || (type == 'ajax' ? url.origin == location.origin : type == 'iframe' && ORIGINS.includes(url.origin) && url.href.startsWith(url.origin + '/')))
+    (type == 'image' || (type == 'ajax' ? url.origin == location.origin : type == 'iframe' && allowedHttpsUrl(url.href, HOSTS)))
   )
     return { type, src: url.href, title, link };
 }
