@@ -23,8 +23,9 @@ const CHUNK_BUDGET = 3072; // per feature chunk (labelled features carry the lab
 // copy in the lightbox and in the ajax list), the right-to-left arrow names and the counter's
 // dir="auto"; page 5 632 -> 5 760 for those labels in English, the select-link's Go, the
 // site-footer row, the analytics endpoint's credential check and the header panels' fixes
-// (toggles looked up when used, what the no-script CSS shows kept open).
-const FEATURE_BUDGETS: Record<string, number> = { lightbox: 4864, page: 5760, 'site-header': 3072 };
+// (toggles looked up when used, what the no-script CSS shows kept open). page 5 760 -> 5 776:
+// the bus's emit that keeps calling handlers after one throws (src/features/page).
+const FEATURE_BUDGETS: Record<string, number> = { lightbox: 4864, page: 5776, 'site-header': 3072 };
 // Shared runtimes (scripts/build.mjs RUNTIMES), loaded once by the chunks that render.
 const RUNTIME_BUDGETS: Record<string, number> = {
   ui: 9216, // preact/compat's API + htm

@@ -158,7 +158,7 @@ export async function startSession({ browser: engine = 'chrome' }: SessionOption
     page.on('pageerror', (error) => {
       const text = 'pageerror: ' + ((error as Error).stack ?? String(error));
       errors.push(text);
-      unexpected.push(text);
+      if (!options.allowErrors?.some((pattern) => pattern.test(text))) unexpected.push(text);
     });
     page.on('console', (message: ConsoleMessage) => {
       const text = message.text();

@@ -9,7 +9,7 @@
 // /window/resize fires at most every 250 ms (the seed); /window/scroll as the browser fires
 // it (once a frame at most). Handlers read innerWidth or scrollY themselves.
 import { FAR_SCREENS, isFarBelow } from '../../lib/far-below';
-import { CORE_KEY, instance, type CoreContext, type CoreHandle, type Row } from '../../lib/feature';
+import { CORE_KEY, instance, type CoreContext, type CoreHandle, type Row, type Topics } from '../../lib/feature';
 import { kit } from '../../lib/kit-runtime';
 import { loadLabels } from '../../lib/labels';
 import { saveData } from '../../lib/save-data';
@@ -37,8 +37,8 @@ function releaseNear(rows: Row[], scan: CoreContext['scan'], signal: AbortSignal
       near.forEach((element) => observer.unobserve(element));
       if (near.length) scan(near);
     },
-    // The viewport and the screens below it up to where holding starts.
-    { rootMargin: `0px 0px ${(FAR_SCREENS - 1) * 100}% 0px` },
+    // The viewport and the screens below it up to where holding starts (top, sides, bottom).
+    { rootMargin: `0px 0px ${(FAR_SCREENS - 1) * 100}%` },
   );
   for (const [selector] of rows) for (const element of document.querySelectorAll(selector)) if (isFarBelow(element)) observer.observe(element);
   signal.addEventListener('abort', () => observer.disconnect());
@@ -53,6 +53,24 @@ if (core) {
       // The hooks the core's start-up scan held far below the fold: enhanced now, or in
       // save-data mode once they come within a screen of the viewport (they may never).
       rows.push(...PAGE_ROWS);
+      // mitt stops at a handler that throws and throws to the emitter: one feature's (or page
+      // script's) handler would cut off the others' and the emitting feature's own work. As
+      // the DOM's events do, the error is reported and the other handlers still run.
+      const call = (topic: keyof Topics, ...args: unknown[]) =>
+        bus.all.get(topic)?.slice().map((handler: Function) => {
+          try {
+            handler(...args);
+          } catch (error) {
+            reportError(error);
+          }
+        });
+      // data-debug (on: "", "true"): every bus event on the console, for whoever wires a page up.
+      const debug = settings.data.debug === '' || settings.data.debug === 'true';
+      bus.emit = (topic: keyof Topics, payload?: unknown) => {
+        if (debug) console.debug('[veneer] bus', topic, payload);
+        call(topic, payload);
+        call('*', topic, payload);
+      };
       if (!saveData(settings)) scan([html]);
       else {
         if (NEVER_HELD) scan([...document.querySelectorAll(NEVER_HELD)]);
@@ -60,13 +78,6 @@ if (core) {
         releaseNear(rows, scan, signal);
       }
       checkSettings(settings.data);
-      // data-debug (on: "", "true"): every bus event on the console, for whoever wires a page up.
-      const debug = settings.data.debug;
-      if (debug === '' || debug === 'true') {
-        const log = (topic: unknown, payload: unknown) => console.debug('[veneer] bus', topic, payload);
-        bus.on('*', log);
-        signal.addEventListener('abort', () => bus.off('*', log));
-      }
       // Asked now, whatever features the page has: the operator's label overrides are checked
       // (and warned about) at start, like the settings. A label chunk is the core's load already.
       void loadLabels();
