@@ -597,6 +597,20 @@ describe('filter modal', () => {
     test.assertClean();
   });
 
+  it('between 1023 and 1024 px (a zoomed window: 1023.5 px) it is a modal, as the nav and the site CSS say small', async () => {
+    // Neither (max-width: 1023px) nor (min-width: 1024px) matches such a width; simulated here.
+    const { test } = await openBefore(session, '/news/', {
+      init: () => {
+        const real = window.matchMedia.bind(window);
+        window.matchMedia = (query: string) => real(/^\((max-width: 1023px|min-width: 1024px)\)$/.test(query) ? 'not all' : query);
+      },
+    });
+    await test.page.$eval('[data-modal-open="news-filter"]', (el) => (el as HTMLElement).click());
+    await until(test.page, true, FILTER);
+    expect(await state(test.page, FILTER)).toMatchObject({ open: true, role: 'dialog', modal: 'true' });
+    test.assertClean();
+  });
+
   it('up to 1023 px it is a modal: opened by its trigger, closed by Escape or its close control', async () => {
     const test = await session.open('/news/', { viewport: SMALL });
     // Below the viewport at load: hidden at once.

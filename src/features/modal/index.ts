@@ -6,15 +6,17 @@ import { loadDialog, type OpenDialog } from '../../lib/dialog';
 import { adoptStyles, createJournal, defineFeature, hiddenRules, owned, warn } from '../../lib/kit';
 
 const HOOK = '.js-modal,.js-filter-modal,.js-popup-modal';
-// The seed's breakpoint: small screens up to 1023 px.
-const SMALL = '(max-width: 1023px)';
+// The seed's breakpoint: small screens up to 1023 px, large from 1024 px. Small is "not
+// large", as for the nav: a zoomed window of 1023.5 px matches neither max-width: 1023px nor
+// min-width: 1024px.
+const LARGE = '(min-width: 1024px)';
 
 defineFeature<HTMLElement>('modal', (element, { signal, bus, settle }) => {
   const filter = element.matches('.js-filter-modal');
   // The contract names a body for the modal, not for the filter modal: without one, the whole panel is.
   const body = owned(element, '.js-modal-body', HOOK)[0] ?? (filter ? element : undefined);
   if (!element.id || !body) return warn('modal: no id or no .js-modal-body; left as it is', element);
-  const small = () => !filter || matchMedia(SMALL).matches;
+  const small = () => !filter || !matchMedia(LARGE).matches;
   const j = createJournal();
   let close: (() => void) | undefined;
   // The hiding has happened (settle applied it, or the visitor opened the modal).
