@@ -121,6 +121,36 @@ describe('form validation', () => {
     await test.page.close();
   });
 
+  it('Enter in the first invalid field, which has focus already: focus comes to it again, so its new error is read (not a silent no-op)', async () => {
+    const test = await session.open('/event/');
+    const { page } = test;
+    await page.focus('#reg-first-name');
+    await page.$eval('#reg-first-name', (el) => {
+      const w = window as unknown as { __focus: number };
+      w.__focus = 0;
+      el.addEventListener('focus', () => w.__focus++);
+    });
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => (window as unknown as { __focus: number }).__focus)).toBe(1);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('reg-first-name');
+    // What a screen reader reads on that focus: the field, invalid, described by its message.
+    const field = await page.accessibility.snapshot({ root: (await page.$('#reg-first-name'))! });
+    expect([field?.name, field?.description, field?.invalid, field?.focused]).toEqual(['First name', 'Please enter your first name.', 'true', true]);
+    test.assertClean();
+    await page.close();
+
+    // In the newsletter modal: the moment out of the field closes nothing.
+    const home = await session.open('/home/');
+    await home.page.click('[data-modal-open="newsletter-modal"]');
+    await home.page.focus('#nl-email');
+    await home.page.keyboard.press('Enter');
+    expect(
+      await home.page.$eval('#newsletter-modal', (modal) => [modal.getAttribute('aria-modal'), document.activeElement?.id, document.getElementById('nl-email')!.getAttribute('aria-invalid')]),
+    ).toEqual(['true', 'nl-email', 'true']);
+    home.assertClean();
+    await home.page.close();
+  });
+
   it('/contact/: keeps the help text in aria-describedby, flags the consent checkbox and the topics, change revalidates', async () => {
     const before = await postCount(session, 'mailing');
     const test = await session.open('/contact/');

@@ -164,6 +164,9 @@ defineFeature<HTMLFormElement>('forms', (form, { signal, bus, labels }) => {
       if (first) {
         event.preventDefault();
         const focus = first.matches(GROUP) ? first.querySelector<HTMLElement>('input:not(:disabled)') : (first as HTMLElement);
+        // Focus that is there already (Enter in the field) would not move, and a screen reader
+        // would not read the field's new error: out and back in.
+        focus?.blur();
         focus?.focus({ preventScroll: true });
         // Past the page's ends, the browser clamps the scroll.
         scrollToY(() => scrollY + first.getBoundingClientRect().top - OFFSET, signal);
