@@ -215,6 +215,8 @@ describe('modal', () => {
   it('a modal without a heading is named after the trigger that opened it', async () => {
     const html = fixture(
       `<button id="open" data-modal-open="m">Newsletter sign-up</button> <span data-modal-open="m" id="icon" aria-label="Sign up">✉</span>` +
+        `<button id="img" data-modal-open="m"><img alt="Join the list" width="16" height="16"></button>` +
+        `<button id="titled" data-modal-open="m" title="Mailing list"><svg width="16" height="16" aria-hidden="true"></svg></button>` +
         `<div class="js-modal" id="m"><div class="js-modal-body"><p>No heading here</p><input aria-label="Email"><button class="js-modal-close">Close</button></div></div>`,
     );
     const test = await session.open('/__fixture/modal-unnamed', { html });
@@ -231,6 +233,14 @@ describe('modal', () => {
     await test.page.click('#icon');
     await until(test.page, true, '#m');
     expect(await name()).toBe('Sign up');
+    // Icon buttons named by their image's alt, or by their title: the dialog is named too.
+    for (const [trigger, expected] of [['#img', 'Join the list'], ['#titled', 'Mailing list']]) {
+      await test.page.keyboard.press('Escape');
+      await until(test.page, false, '#m');
+      await test.page.click(trigger);
+      await until(test.page, true, '#m');
+      expect(await name()).toBe(expected);
+    }
     test.assertClean();
   });
 

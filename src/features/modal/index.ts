@@ -40,7 +40,8 @@ defineFeature<HTMLElement>('modal', (element, { signal, bus, settle }) => {
     if (!openDialog || close || signal.aborted || !small()) return;
     cancel();
     hide(true);
-    const label = trigger.getAttribute('aria-label') || trigger.textContent!.trim();
+    // An icon button's name is its image's alt or its title.
+    const label = trigger.getAttribute('aria-label') || trigger.textContent!.trim() || trigger.querySelector('img')?.alt || (trigger as HTMLElement).title;
     close = openDialog(element, { body, closers: '.js-modal-close', label, onClose: () => (close = undefined) });
   };
 
