@@ -163,6 +163,8 @@ defineFeature<HTMLFormElement>('forms', (form, { signal, bus, labels }) => {
       const first = invalid[0];
       if (first) {
         event.preventDefault();
+        // In a closed expand item or tab panel (hidden="until-found"): shown as find-in-page shows it.
+        for (let closed: Element | null; (closed = first.closest('[hidden=until-found]')); ) closed.dispatchEvent(new Event('beforematch')), closed.removeAttribute('hidden');
         const focus = first.matches(GROUP) ? first.querySelector<HTMLElement>('input:not(:disabled)') : (first as HTMLElement);
         // Focus that is there already (Enter in the field) would not move, and a screen reader
         // would not read the field's new error: out and back in.
