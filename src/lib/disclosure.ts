@@ -59,7 +59,8 @@ export function onLeave(
     'keydown',
     (event) => {
       // Bubbling, after a tooltip's capture listener: its Escape leaves the panel open and focus where it is.
-      if (event.key == 'Escape' && isOpen() && !event.defaultPrevented && among(event.target)) event.preventDefault(), escape();
+      // On the body too: a press on a non-focusable part of the panel left focus there.
+      if (event.key == 'Escape' && isOpen() && !event.defaultPrevented && (among(event.target) || event.target == document.body)) event.preventDefault(), escape();
     },
     { signal },
   );

@@ -85,6 +85,17 @@ describe('nav', () => {
     test.assertClean();
   });
 
+  it('at 1280: after a press on a non-focusable part of the panel (focus on the body), Escape still closes it and focuses its trigger', async () => {
+    const test = await session.open('/home/');
+    await test.page.click(trigger(3));
+    await test.page.click('#mega-resources .megamenu-heading');
+    expect(await test.page.evaluate(() => document.activeElement == document.body)).toBe(true);
+    await test.page.keyboard.press('Escape');
+    expect((await nav(test.page)).items).toEqual(ALL_CLOSED);
+    expect(await focused(test.page)).toBe('Resources');
+    test.assertClean();
+  });
+
   it('at 390: the toggle opens the menu, triggers are an accordion, Escape closes step by step', async () => {
     const test = await session.open('/event/', { viewport: SMALL });
     expect(await nav(test.page)).toEqual({ toggle: 'false', nav: false, items: ALL_CLOSED });

@@ -105,6 +105,13 @@ describe('search and language panels', () => {
     expect(await open(test.page)).toEqual({ ...CLOSED, language: 'true shown' });
     await test.page.mouse.click(100, 700);
     expect(await open(test.page)).toEqual(CLOSED);
+    // Escape after a press inside (focus on the body) closes it and focuses the toggle.
+    await test.page.click(LANGUAGE);
+    await test.page.click('#language-heading');
+    expect(await test.page.evaluate(() => document.activeElement == document.body)).toBe(true);
+    await test.page.keyboard.press('Escape');
+    expect(await open(test.page)).toEqual(CLOSED);
+    expect(await activeId(test.page)).toContain('js-language-toggle');
     test.assertClean();
   });
 
