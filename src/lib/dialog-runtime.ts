@@ -15,7 +15,8 @@ interface Open {
 const dialogs: Open[] = [];
 const DIALOG = 'veneer-dialog';
 
-const FOCUSABLE = 'a[href],area[href],button,input,select,textarea,iframe,summary,[contenteditable],[tabindex]';
+// audio, video: with controls (tabIndex 0), a player's own controls are stops of their own.
+const FOCUSABLE = 'a[href],area[href],button,input,select,textarea,iframe,audio,video,summary,[contenteditable],[tabindex]';
 
 /** `a` is `b`, or a radio of its group (Tab stops once in a group). */
 const same = (a: Element | null, b: Element) =>
@@ -145,7 +146,8 @@ function openDialog(element: HTMLElement, { body, closers, focusDelay, onClose, 
       const active = document.activeElement;
       const inside = element != active && element.contains(active);
       const edge = event.shiftKey ? all[0] : all[all.length - 1];
-      if (!all.length || !inside || same(active, edge)) {
+      // Out of a player's last control the browser goes on, to the guard at that end.
+      if (!all.length || !inside || (same(active, edge) && !active!.matches('audio,video'))) {
         event.preventDefault();
         (all.length ? (event.shiftKey ? all[all.length - 1] : all[0]) : element).focus();
       }

@@ -27,7 +27,8 @@ export function loadDialog(): Promise<OpenDialog> {
 /**
  * Keys pressed in an iframe never reach the page, so a Tab out of one at an end of `dialog`
  * would leave it: while an iframe inside has focus, a guard on each side of the content takes
- * that Tab to the other end of `controls()`.
+ * that Tab to the other end of `controls()`. So for an audio or video player, whose own
+ * controls (one stop or more) the page cannot count: the browser goes through them.
  */
 export function guardFrames(dialog: Element, controls: () => HTMLElement[], signal: AbortSignal) {
   const guards = [0, 1].map(() => {
@@ -43,7 +44,7 @@ export function guardFrames(dialog: Element, controls: () => HTMLElement[], sign
     const guard = guards.indexOf(event.target as HTMLSpanElement);
     const frame = document.activeElement!;
     remove();
-    if (frame.localName == 'iframe' && dialog.contains(frame)) dialog.prepend(guards[0]), dialog.append(guards[1]);
+    if (frame.matches('iframe,audio,video') && dialog.contains(frame)) dialog.prepend(guards[0]), dialog.append(guards[1]);
     if (guard < 0) return;
     const all = controls();
     all[guard ? 0 : all.length - 1]?.focus();

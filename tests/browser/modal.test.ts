@@ -212,6 +212,36 @@ describe('modal', () => {
     test.assertClean();
   });
 
+  it('an audio or video player (controls) first or last is reached by Tab and Shift+Tab, and Tab goes round inside', async () => {
+    const html = fixture(
+      `<button id="open-v" data-modal-open="v">V</button><button id="open-a" data-modal-open="a">A</button>` +
+        `<div class="js-modal" id="v"><div class="js-modal-body"><h2>V</h2><button class="js-modal-close" id="close-v">Close</button><video id="video" controls width="200" height="100"></video></div></div>` +
+        `<div class="js-modal" id="a"><div class="js-modal-body"><h2>A</h2><audio id="audio" controls></audio><button class="js-modal-close" id="close-a">Close</button></div></div>`,
+    );
+    const test = await session.open('/__fixture/modal-media', { html });
+    const tab = async (shift = false) => {
+      if (shift) await test.page.keyboard.down('Shift');
+      await test.page.keyboard.press('Tab');
+      if (shift) await test.page.keyboard.up('Shift');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return test.page.evaluate(() => document.activeElement?.id || document.activeElement?.localName);
+    };
+    await test.page.click('#open-v');
+    await until(test.page, true, '#v');
+    expect(await test.page.evaluate(() => document.activeElement?.id)).toBe('close-v');
+    expect([await tab(), await tab(), await tab(), await tab(true), await tab(true)]).toEqual(['video', 'close-v', 'video', 'close-v', 'video']);
+    await test.page.keyboard.press('Escape');
+    await until(test.page, false, '#v');
+    await test.page.click('#open-a');
+    await until(test.page, true, '#a');
+    // Focus went to the player, the first control; from the close button on: the player's own
+    // controls are two stops, both reached each way, and Tab goes round inside.
+    expect(await test.page.evaluate(() => document.activeElement?.id)).toBe('audio');
+    await test.page.focus('#close-a');
+    expect([await tab(), await tab(), await tab(), await tab(true), await tab(true), await tab(true)]).toEqual(['audio', 'audio', 'close-a', 'audio', 'audio', 'close-a']);
+    test.assertClean();
+  });
+
   it('a modal without a heading is named after the trigger that opened it', async () => {
     const html = fixture(
       `<button id="open" data-modal-open="m">Newsletter sign-up</button> <span data-modal-open="m" id="icon" aria-label="Sign up">✉</span>` +
