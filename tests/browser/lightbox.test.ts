@@ -265,6 +265,24 @@ describe('lightbox', () => {
     test.assertClean();
   });
 
+  it('an audio or video player (controls) in inline content is a control Tab reaches, both ways', async () => {
+    const test = await openFixture(
+      '<a class="js-lightbox" data-lightbox-type="inline" href="#clip">Clip</a><div id="clip"><video id="vid" controls width="200" height="100"></video><p>Our plant</p></div>',
+    );
+    await test.page.click('a.js-lightbox');
+    await ready(test.page);
+    const tab = async (shift = false) => {
+      if (shift) await test.page.keyboard.down('Shift');
+      await test.page.keyboard.press('Tab');
+      if (shift) await test.page.keyboard.up('Shift');
+      await sleep(50);
+      return test.page.evaluate(() => document.activeElement?.id || document.activeElement?.className);
+    };
+    expect(await test.page.evaluate(() => document.activeElement?.className)).toBe('veneer-lightbox__close');
+    expect([await tab(), await tab(), await tab(true), await tab(true)]).toEqual(['vid', 'veneer-lightbox__close', 'vid', 'veneer-lightbox__close']);
+    test.assertClean();
+  });
+
   it('page scroll is unchanged by opening and closing (html, body { height: 100% }, with and without body { overflow-x: hidden })', async () => {
     for (const css of ['html,body{height:100%;margin:0}', 'html,body{height:100%;margin:0}body{overflow-x:hidden}']) {
       const test = await openFixture(
