@@ -151,6 +151,21 @@ describe('tabs', () => {
     test.assertClean();
   });
 
+  it('back/forward with focus in the shown panel: focus goes to the tab now selected, not to the body', async () => {
+    const test = await session.open('/home/');
+    await test.page.click('a.js-tab[href="#tab-software"]');
+    await test.page.focus('#tab-software');
+    await test.page.goBack();
+    expect(await tabsState(test.page)).toEqual(selectedOnly(0));
+    expect(await focusedTab(test.page)).toBe(0);
+    // Focus elsewhere stays where it is.
+    await test.page.focus('.js-search-toggle');
+    await test.page.goForward();
+    expect(await tabsState(test.page)).toEqual(selectedOnly(1));
+    expect(await test.page.evaluate(() => document.activeElement?.classList.contains('js-search-toggle'))).toBe(true);
+    test.assertClean();
+  });
+
   it('a back navigation that does not change the tab (an in-page anchor) does not nudge', async () => {
     const { test } = await openBefore(session, '/home/?tab=tab-services', { init: countNudges });
     expect(await tabsState(test.page)).toEqual(selectedOnly(2));

@@ -158,7 +158,15 @@ defineFeature<HTMLElement>('tabs', (element, { signal, settle }) => {
 
   // Back/forward: show what the address names, without pushing, and nudge the page. A
   // popstate from an in-page #anchor changes nothing: a link to a waiting panel keeps it.
-  addEventListener('popstate', () => fromAddress() != selected && activate(fromAddress(), QUIET) && nudge(), { signal });
+  // Focus in the panel that hides goes to the tab now selected, not to the body.
+  addEventListener(
+    'popstate',
+    () => {
+      const from = panels[selected].contains(document.activeElement);
+      fromAddress() != selected && activate(fromAddress(), QUIET) && (nudge(), from && tabs[selected].focus());
+    },
+    { signal },
+  );
   select(fromAddress(fragmentId(location.hash)), QUIET);
   const stop = settle(element, signal, (on) => ((hiding = on), select(selected, QUIET)));
   // The seed: lazy content and scroll-driven code in the shown panel look again.
