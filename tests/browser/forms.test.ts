@@ -2,7 +2,7 @@
 // bad-inputs fixture (row 19), in Chromium at 1280×800 against the production build.
 import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
-import { fixture } from './helpers';
+import { capturedPage, fixture } from './helpers';
 import { useSession, type Session } from './support';
 
 interface Invalid {
@@ -121,32 +121,37 @@ describe('form validation', () => {
     await test.page.close();
   });
 
-  it('Enter in the first invalid field, which has focus already: focus comes to it again, so its new error is read (not a silent no-op)', async () => {
+  it('Enter in the first invalid field, which has focus already: its error is an alert, read as it appears (focus does not move)', async () => {
     const test = await session.open('/event/');
     const { page } = test;
     await page.focus('#reg-first-name');
-    await page.$eval('#reg-first-name', (el) => {
-      const w = window as unknown as { __focus: number };
-      w.__focus = 0;
-      el.addEventListener('focus', () => w.__focus++);
-    });
     await page.keyboard.press('Enter');
-    expect(await page.evaluate(() => (window as unknown as { __focus: number }).__focus)).toBe(1);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('reg-first-name');
-    // What a screen reader reads on that focus: the field, invalid, described by its message.
+    // The other fields' errors are read when focus reaches them: no alert.
+    expect(await page.$$eval('.veneer-error', (all) => all.map((el) => el.getAttribute('role')))).toEqual(['alert', null, null, null, null, null]);
+    const alert = await page.accessibility.snapshot({ root: (await page.$('.veneer-error'))! });
+    expect([alert?.role, await page.$eval('.veneer-error', (el) => el.textContent)]).toEqual(['alert', 'Please enter your first name.']);
     const field = await page.accessibility.snapshot({ root: (await page.$('#reg-first-name'))! });
     expect([field?.name, field?.description, field?.invalid, field?.focused]).toEqual(['First name', 'Please enter your first name.', 'true', true]);
     test.assertClean();
     await page.close();
 
-    // In the newsletter modal: the moment out of the field closes nothing.
-    const home = await session.open('/home/');
-    await home.page.click('[data-modal-open="newsletter-modal"]');
-    await home.page.focus('#nl-email');
+    // In the search panel (a validated search form): the panel stays open, focus in its field.
+    const html = capturedPage('home')
+      .replace('<form class="search-form"', '<form class="search-form js-validate"')
+      .replace('id="site-search" name="q"', 'id="site-search" name="q" required');
+    const home = await session.open('/home/', { html });
+    await home.page.click('.js-search-toggle');
+    await home.page.waitForFunction(() => document.activeElement?.id == 'site-search');
     await home.page.keyboard.press('Enter');
     expect(
-      await home.page.$eval('#newsletter-modal', (modal) => [modal.getAttribute('aria-modal'), document.activeElement?.id, document.getElementById('nl-email')!.getAttribute('aria-invalid')]),
-    ).toEqual(['true', 'nl-email', 'true']);
+      await home.page.evaluate(() => [
+        document.querySelector('.js-search-toggle')!.getAttribute('aria-expanded'),
+        document.activeElement?.id,
+        document.getElementById('site-search')!.getAttribute('aria-invalid'),
+        document.querySelector('#search-panel .veneer-error')?.getAttribute('role'),
+      ]),
+    ).toEqual(['true', 'site-search', 'true', 'alert']);
     home.assertClean();
     await home.page.close();
   });

@@ -118,6 +118,9 @@ defineFeature<HTMLFormElement>('forms', (form, { signal, bus, labels }) => {
       const message = document.createElement(target.matches(GROUP) ? 'p' : 'span');
       message.id = uniqueId('veneer-error');
       message.className = 'veneer-error';
+      // The field has focus already (Enter in it, typing): focus does not move to it, so a screen
+      // reader would not hear its new error; an alert is read as it appears.
+      if (target == document.activeElement) message.role = 'alert';
       const wrapper = target.matches(GROUP) ? target : target.closest('.field,.choice') || target;
       const describedby = target.getAttribute('aria-describedby');
       state = { message, describedby, wrapper, had: wrapper.classList.contains('has-error') };
@@ -166,9 +169,6 @@ defineFeature<HTMLFormElement>('forms', (form, { signal, bus, labels }) => {
         // In a closed expand item or tab panel (hidden="until-found"): shown as find-in-page shows it.
         for (let closed: Element | null; (closed = first.closest('[hidden=until-found]')); ) closed.dispatchEvent(new Event('beforematch')), closed.removeAttribute('hidden');
         const focus = first.matches(GROUP) ? first.querySelector<HTMLElement>('input:not(:disabled)') : (first as HTMLElement);
-        // Focus that is there already (Enter in the field) would not move, and a screen reader
-        // would not read the field's new error: out and back in.
-        focus?.blur();
         focus?.focus({ preventScroll: true });
         // Past the page's ends, the browser clamps the scroll.
         scrollToY(() => scrollY + first.getBoundingClientRect().top - OFFSET, signal);
