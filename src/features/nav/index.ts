@@ -42,6 +42,9 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
   let timer = 0;
   let uninert = () => {};
   const home = () => (opener?.isConnected ? opener : toggles()[0]);
+  // Where focus went last, for teardown.
+  let focused: Node | null = null;
+  document.addEventListener('focusin', (event) => (focused = event.target as Node), { signal });
 
   const setItem = (item: Item, open: boolean) => {
     j.set(item.trigger, 'aria-expanded', String(open));
@@ -161,6 +164,10 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
   return () => {
     clearTimeout(timer);
     uninert();
+    // Removed with focus inside (Chromium's focusout closed the menu first; focus is on the
+    // body now): to the toggle, as Escape sends it (hidden on large screens: it stays). Before
+    // restore: the toggle's focusin listener writes its state.
+    if (document.activeElement == document.body && nav.contains(focused)) home()?.focus();
     j.restore();
   };
 });
