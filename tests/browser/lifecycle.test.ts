@@ -43,4 +43,30 @@ describe('lifecycle', () => {
     expect(stays).toBe(true);
     test.assertClean();
   });
+
+  it('a date input moved to another parent in one task takes its calendar button along (the old parent then removed)', async () => {
+    const html = fixture('<div id="a"><label for="d">Date</label><input class="js-datepicker" id="d"></div><div id="b"></div>');
+    const test = await session.open('/__fixture/datepicker-move', { html });
+    const result = await test.page.evaluate(async () => {
+      const veneer = (window as unknown as { veneer: { ready(): Promise<void> } }).veneer;
+      const input = document.getElementById('d')!;
+      document.getElementById('b')!.append(input);
+      document.getElementById('a')!.remove();
+      await veneer.ready();
+      await new Promise((resolve) => setTimeout(resolve));
+      // And once more, from its new parent.
+      document.body.prepend(input);
+      await veneer.ready();
+      await new Promise((resolve) => setTimeout(resolve));
+      return {
+        enhanced: input.getAttribute('data-enhanced'),
+        next: input.nextElementSibling?.className,
+        buttons: document.querySelectorAll('.veneer-datepicker-button').length,
+      };
+    });
+    expect(result).toEqual({ enhanced: 'datepicker', next: 'veneer-datepicker-button', buttons: 1 });
+    await test.page.click('.veneer-datepicker-button');
+    await test.page.waitForSelector('dialog.veneer-datepicker[open]');
+    test.assertClean();
+  });
 });

@@ -103,9 +103,12 @@ defineFeature<HTMLInputElement>('datepicker', (input, { signal, labels }) => {
   // switches its fields' disabled.
   const usable = () => (button.disabled = input.disabled || readOnly);
   usable();
-  const watch = new MutationObserver(usable);
+  // Also the input's parent: moved in one task (the core does nothing), the button follows it.
+  const follow = () => watch.observe(input.parentNode!, { childList: true });
+  const watch = new MutationObserver(() => (usable(), input.nextSibling != button && (input.after(button), follow())));
   watch.observe(input, { attributeFilter: ['disabled'] });
   input.after(button);
+  follow();
   const hadStyle = input.hasAttribute('style');
   const anchor = '--veneer-dp' + ++anchors;
   input.style.setProperty('anchor-name', anchor);
