@@ -69,4 +69,31 @@ describe('lifecycle', () => {
     await test.page.waitForSelector('dialog.veneer-datepicker[open]');
     test.assertClean();
   });
+
+  it('a select-link moved to another parent in one task takes its Go button along (the old parent then removed)', async () => {
+    const html = fixture(
+      '<div style="height:900px"></div><div id="a"><label for="s">Go to</label><select id="s" class="js-select-link"><option value="">Choose</option><option value="/news/">News</option></select></div><div id="b"></div>',
+    );
+    const test = await session.open('/__fixture/select-link-move', { html });
+    const result = await test.page.evaluate(async () => {
+      const veneer = (window as unknown as { veneer: { ready(): Promise<void> } }).veneer;
+      const select = document.getElementById('s')!;
+      const before = select.nextElementSibling?.className;
+      document.getElementById('b')!.append(select);
+      document.getElementById('a')!.remove();
+      await veneer.ready();
+      await new Promise((resolve) => setTimeout(resolve));
+      document.body.prepend(select);
+      await veneer.ready();
+      await new Promise((resolve) => setTimeout(resolve));
+      return {
+        before,
+        enhanced: select.getAttribute('data-enhanced'),
+        next: select.nextElementSibling?.className,
+        buttons: document.querySelectorAll('.veneer-select-link-go').length,
+      };
+    });
+    expect(result).toEqual({ before: 'veneer-select-link-go', enhanced: 'select-link', next: 'veneer-select-link-go', buttons: 1 });
+    test.assertClean();
+  });
 });

@@ -33,6 +33,10 @@ defineFeature<HTMLSelectElement>(
       { signal },
     );
     const show = (on: boolean) => (on ? select.after(button) : button.remove());
+    // Moved in one task (the core does nothing): a shown button follows the select.
+    const follow = () => moves.observe(select.parentNode!, { childList: true });
+    const moves = new MutationObserver(() => button.parentNode && select.nextSibling != button && (show(true), follow()));
+    follow();
     // Pages never jump: the button goes in at once where that moves nothing the visitor sees
     // (below the viewport, or the select's parent keeps its height); otherwise once the parent
     // is below the viewport, or as soon as the visitor reaches the select (focus: a shift right
@@ -40,7 +44,7 @@ defineFeature<HTMLSelectElement>(
     // one parent, only the last set up settles; the other gets its button on focus.
     const stop = settle(select.parentElement!, signal, show);
     select.addEventListener('focus', () => (stop(), show(true)), { signal, once: true });
-    return () => button.remove();
+    return () => (moves.disconnect(), button.remove());
   },
   undefined,
   loadLabels,
