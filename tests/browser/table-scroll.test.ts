@@ -157,6 +157,27 @@ describe('table-scroll', () => {
     test.assertClean();
   });
 
+  it('a table a script replaces (by a copy of the HTML as sent) stays in the page, in a region of its own', async () => {
+    const html = fixture(`<div class="rich-text">${wideTable('', '<caption>Prices</caption>')}</div>`);
+    const test = await session.open('/__fixture/table-replace', { html, viewport: { width: 390, height: 844 } });
+    const result = await test.page.evaluate(async (sent) => {
+      const old = document.querySelector('.rich-text table')!;
+      const copy = document.createElement('div');
+      copy.innerHTML = testHTML(sent);
+      const table = copy.firstElementChild!;
+      old.replaceWith(table);
+      await (window as unknown as { veneer: { ready(): Promise<void> } }).veneer.ready();
+      return {
+        connected: table.isConnected,
+        enhanced: table.getAttribute('data-enhanced'),
+        region: table.parentElement!.getAttribute('role'),
+        wrappers: document.querySelectorAll('.veneer-table-scroll').length,
+      };
+    }, wideTable('', '<caption>Prices</caption>'));
+    expect(result).toEqual({ connected: true, enhanced: 'table-scroll', region: 'region', wrappers: 1 });
+    test.assertClean();
+  });
+
   it('a table moved to another column in one task: the empty region goes, and it scrolls in a region where it is now', async () => {
     const html = fixture(`<div class="rich-text" id="a" style="width:600px">${wideTable('', '<caption>Prices</caption>')}</div><div class="rich-text" id="b" style="width:600px"><p>other</p></div><div id="c"></div>`);
     const test = await session.open('/__fixture/table-move', { html });

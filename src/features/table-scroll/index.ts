@@ -75,6 +75,15 @@ defineFeature<HTMLTableElement>('table-scroll', (table, { signal, labels }) => {
       wide ? wrapper.setAttribute(name, value) : wrapper.removeAttribute(name);
   }
 
+  // The wrapper goes, what it holds stays: the table, or what a script put in its place (a
+  // table that replaced it); an empty one simply goes.
+  function unwrap() {
+    const scrolled = wrapper?.scrollLeft;
+    wrapper?.replaceWith(...wrapper.childNodes);
+    if (scrolled) parent!.scrollLeft = scrolled;
+    wrapper = undefined;
+  }
+
   const observer = new ResizeObserver(() => table.isConnected && update());
   const start = () => (update(), observer.observe(parent!), observer.observe(table));
   // The core does nothing on a move (b.append(table)): the table left its region, which goes,
@@ -83,8 +92,7 @@ defineFeature<HTMLTableElement>('table-scroll', (table, { signal, labels }) => {
     if (table.parentNode == wrapper) return;
     moves.disconnect();
     observer.disconnect();
-    wrapper!.remove();
-    wrapper = undefined;
+    unwrap();
     parent = table.parentElement;
     if (parent && table.matches('.rich-text table')) start();
   });
@@ -94,11 +102,6 @@ defineFeature<HTMLTableElement>('table-scroll', (table, { signal, labels }) => {
     observer.disconnect();
     moves.disconnect();
     // Put back where it was, also inside a removed block (so it can be enhanced again).
-    if (wrapper && table.parentNode == wrapper) {
-      const scrolled = wrapper.scrollLeft;
-      wrapper.replaceWith(table);
-      if (scrolled) parent!.scrollLeft = scrolled;
-    } else wrapper?.remove();
-    wrapper = undefined;
+    unwrap();
   };
 }, undefined, loadLabels);
