@@ -124,7 +124,12 @@ defineFeature<HTMLAnchorElement>('video', (link, { bus, signal, settings, labels
         // left: its size drops to 0, in view or not). One merely scrolled out of view plays on.
         const shown = new ResizeObserver(() => iframe!.getClientRects().length || onPlaying());
         shown.observe(iframe);
-        signal.addEventListener('abort', () => shown.disconnect());
+        // The link moved in one task (the core does nothing): the player goes along (a moved
+        // frame reloads), rather than stay behind, or go with the old parent, the link hidden.
+        const follow = () => moves.observe(link.parentNode!, { childList: true });
+        const moves = new MutationObserver(() => link.previousSibling != iframe && (link.before(iframe!), follow()));
+        follow();
+        signal.addEventListener('abort', () => (shown.disconnect(), moves.disconnect()));
       },
       (error: Error) => {
         loading = false;
