@@ -168,9 +168,14 @@ function openDialog(element: HTMLElement, { body, closers, focusDelay, onClose, 
     j.restore();
     release();
     dialogs[dialogs.length - 1]?.shield(true);
-    // Back to the opener, unless the visitor has moved focus elsewhere meanwhile.
-    const active = document.activeElement;
-    if (!active || active == document.body || element.contains(active)) opener?.focus();
+    // Back to the opener, unless the visitor has moved focus elsewhere meanwhile. Closed under
+    // a date picker or lightbox opened from inside (removed: they go too, in the same pass),
+    // once they have gone.
+    const back = () => {
+      const active = document.activeElement;
+      if (!active || active == document.body || element.contains(active)) opener?.focus();
+    };
+    above() ? queueMicrotask(back) : back();
     onClose?.();
   };
   return close;

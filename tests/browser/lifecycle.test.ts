@@ -130,4 +130,32 @@ describe('lifecycle', () => {
     expect(result).toEqual({ enhanced: 'video', hidden: true, before: true, frames: 1 });
     test.assertClean();
   });
+
+  it.each([
+    ['a lightbox', '#m .js-lightbox', '.veneer-lightbox.is-open'],
+    ['a date picker', '#m .veneer-datepicker-button', 'dialog.veneer-datepicker[open]'],
+  ])('a modal removed while %s opened from inside it is open: everything closes, focus back on the modal\'s opener', async (_, open, shown) => {
+    const html = fixture(
+      '<button data-modal-open="m" id="opener">Open</button><div class="js-modal" id="m"><div class="js-modal-body"><h2>M</h2>' +
+        '<a class="js-lightbox" data-lightbox-type="inline" href="#inline">More</a><div id="inline" hidden><p>Inline</p></div>' +
+        '<label for="d">Date</label><input class="js-datepicker" id="d"><button class="js-modal-close">Close</button></div></div>',
+    );
+    const test = await session.open('/__fixture/modal-inner', { html });
+    await test.page.click('#opener');
+    await test.page.waitForSelector('#m[aria-modal=true]');
+    await test.page.click(open);
+    await test.page.waitForSelector(shown);
+    const result = await test.page.evaluate(async () => {
+      document.getElementById('m')!.remove();
+      await (window as unknown as { veneer: { ready(): Promise<void> } }).veneer.ready();
+      return {
+        focus: document.activeElement?.id,
+        dialogs: document.querySelectorAll('dialog').length,
+        inert: document.querySelectorAll('[inert]').length,
+        root: document.documentElement.className,
+      };
+    });
+    expect(result).toEqual({ focus: 'opener', dialogs: 0, inert: 0, root: '' });
+    test.assertClean();
+  });
 });
