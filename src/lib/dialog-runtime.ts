@@ -121,7 +121,8 @@ function openDialog(element: HTMLElement, { body, closers, focusDelay, onClose, 
 
   // A date picker or lightbox opened from inside is a native modal <dialog> above this one
   // (this one is a popover, never :modal): while it is open, clicks, Escape and Tab are its own.
-  const above = () => !!document.querySelector('dialog:modal');
+  // One that holds this dialog (a lightbox's content, where its trigger was) is below it.
+  const above = () => [...document.querySelectorAll('dialog:modal')].some((dialog) => !dialog.contains(element));
   const listen = <K extends keyof DocumentEventMap>(type: K, handler: (event: DocumentEventMap[K]) => void, capture = true) =>
     document.addEventListener(type, (event) => top() && !above() && handler(event), { signal: abort.signal, capture });
   listen('pointerdown', (event) => (downOutside = !within(event.target)));

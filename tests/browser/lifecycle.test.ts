@@ -158,4 +158,35 @@ describe('lifecycle', () => {
     expect(result).toEqual({ focus: 'opener', dialogs: 0, inert: 0, root: '' });
     test.assertClean();
   });
+
+  it.each(['inline', 'ajax'])('a modal in %s lightbox content opens above the lightbox: its close control and Escape close it, not the lightbox', async (type) => {
+    const content = '<p>Team</p><button data-modal-open="contact" id="o">Contact</button><div class="js-modal" id="contact"><div class="js-modal-body"><h2>Contact</h2><button class="js-modal-close" id="c">Close</button></div></div>';
+    const html = fixture(`<a class="js-lightbox" data-lightbox-type="${type}" href="${type == 'inline' ? '#team' : '/team'}" id="lb">Team</a><div id="team" hidden>${type == 'inline' ? content : ''}</div>`);
+    const test = await session.open('/__fixture/lightbox-modal-' + type, { html, respond: (url) => (url.endsWith('/team') ? { body: content } : undefined) });
+    const state = () =>
+      test.page.evaluate(() => ({
+        modal: document.getElementById('contact')?.getAttribute('aria-modal') ?? null,
+        lightbox: !!document.querySelector('.veneer-lightbox.is-open'),
+        focus: document.activeElement?.id,
+      }));
+    await test.page.click('#lb');
+    await test.page.waitForSelector('.veneer-lightbox.is-open:not(.is-busy)');
+    await test.ready();
+    // Freshly loaded ajax content shows its modal in place until used (pages never jump): the
+    // trigger is pressed through the keyboard, where it is.
+    await test.page.focus('#o');
+    await test.page.keyboard.press('Enter');
+    await test.page.waitForSelector('#contact[aria-modal=true]');
+    expect(await state()).toEqual({ modal: 'true', lightbox: true, focus: 'c' });
+    await test.page.click('#c');
+    expect(await state()).toEqual({ modal: null, lightbox: true, focus: 'o' });
+    await test.page.keyboard.press('Enter');
+    await test.page.waitForSelector('#contact[aria-modal=true]');
+    await test.page.keyboard.press('Escape');
+    expect(await state()).toEqual({ modal: null, lightbox: true, focus: 'o' });
+    await test.page.keyboard.press('Escape');
+    await test.page.waitForFunction(() => !document.querySelector('.veneer-lightbox'));
+    expect(await state()).toMatchObject({ modal: null, lightbox: false, focus: 'lb' });
+    test.assertClean();
+  });
 });
