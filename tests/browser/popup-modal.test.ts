@@ -377,6 +377,24 @@ describe('popup modal', () => {
     test.assertClean();
   });
 
+  it('a popup without a heading is named after its submit button (a <button>, or an <input> by its value)', async () => {
+    for (const [n, submit, name] of [
+      [1, '<button type="submit"> Subscribe </button>', 'Subscribe'],
+      [2, '<input type="submit" value="Join the list">', 'Join the list'],
+    ]) {
+      const path = `/__fixture/popup-unnamed-${n}`;
+      const html = fixture(
+        '<div class="js-popup-modal" id="promo-popup"><button type="button" class="js-modal-close" aria-label="Close">×</button>' +
+          `<form action="/forms/popup" method="post"><label for="promo-email">Work email</label><input type="email" id="promo-email" name="email">${submit}</form></div>`,
+      );
+      const test = await openHome(session, path, { respond: (url) => (new URL(url).pathname === path ? { body: html } : undefined) });
+      await openPopup(test.page);
+      const dialog = await test.page.$eval(POPUP, (el) => ({ role: el.getAttribute('role'), label: el.getAttribute('aria-label') }));
+      expect(dialog).toEqual({ role: 'dialog', label: name });
+      test.assertClean();
+    }
+  });
+
   it('fields named action, method and elements (form.action is then the field) do not stop the form being sent inside the popup', async () => {
     const path = '/__fixture/popup-clobbered';
     const html = fixture(

@@ -58,6 +58,8 @@ defineFeature<HTMLElement>('popup-modal', (element, { signal, settle, labels }) 
       body,
       closers: '.js-modal-close',
       focusDelay: FOCUS_DELAY_MS,
+      // Without a heading, named after what the form does: its submit button.
+      label: submit()?.textContent!.trim() || submit()?.value,
       onClose() {
         close = undefined;
         request?.abort();
@@ -69,7 +71,8 @@ defineFeature<HTMLElement>('popup-modal', (element, { signal, settle, labels }) 
   if (document.readyState == 'complete') later();
   else addEventListener('load', later, { signal, once: true });
 
-  const buttons = () => formControls(form).filter((control) => (control as HTMLButtonElement).type == 'submit') as HTMLElement[];
+  const buttons = () => formControls(form).filter((control) => (control as HTMLButtonElement).type == 'submit') as HTMLButtonElement[];
+  const submit = () => buttons()[0];
   // aria-disabled, not disabled: a disabled button drops its focus to the body while it sends.
   // A submit while busy is ignored (below).
   const busy = (on: boolean) => {
