@@ -15,8 +15,9 @@ interface Open {
 const dialogs: Open[] = [];
 const DIALOG = 'veneer-dialog';
 
-// audio, video: with controls (tabIndex 0), a player's own controls are stops of their own.
-const FOCUSABLE = 'a[href],area[href],button,input,select,textarea,iframe,audio,video,summary,[contenteditable],[tabindex]';
+// A player with controls: its own controls are stops of their own. Without, it has tabIndex 0
+// in Chromium but takes no focus.
+const FOCUSABLE = 'a[href],area[href],button,input,select,textarea,iframe,audio[controls],video[controls],summary,[contenteditable],[tabindex]';
 
 /** `a` is `b`, or a radio of its group (Tab stops once in a group). */
 const same = (a: Element | null, b: Element) =>
@@ -148,7 +149,7 @@ function openDialog(element: HTMLElement, { body, closers, focusDelay, onClose, 
       const inside = element != active && element.contains(active);
       const edge = event.shiftKey ? all[0] : all[all.length - 1];
       // Out of a player's last control the browser goes on, to the guard at that end.
-      if (!all.length || !inside || (same(active, edge) && !active!.matches('audio,video'))) {
+      if (!all.length || !inside || (same(active, edge) && !active!.matches('[controls]'))) {
         event.preventDefault();
         (all.length ? (event.shiftKey ? all[all.length - 1] : all[0]) : element).focus();
       }

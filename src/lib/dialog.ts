@@ -44,7 +44,7 @@ export function guardFrames(dialog: Element, controls: () => HTMLElement[], sign
     const guard = guards.indexOf(event.target as HTMLSpanElement);
     const frame = document.activeElement!;
     remove();
-    if (frame.matches('iframe,audio,video') && dialog.contains(frame)) dialog.prepend(guards[0]), dialog.append(guards[1]);
+    if (frame.matches('iframe,[controls]') && dialog.contains(frame)) dialog.prepend(guards[0]), dialog.append(guards[1]);
     if (guard < 0) return;
     const all = controls();
     all[guard ? 0 : all.length - 1]?.focus();

@@ -133,8 +133,26 @@ describe('form validation', () => {
     expect([alert?.role, await page.$eval('.veneer-error', (el) => el.textContent)]).toEqual(['alert', 'Please enter your first name.']);
     const field = await page.accessibility.snapshot({ root: (await page.$('#reg-first-name'))! });
     expect([field?.name, field?.description, field?.invalid, field?.focused]).toEqual(['First name', 'Please enter your first name.', 'true', true]);
+    // Typing in it (keyups that leave the message as it is) does not write the alert again.
+    const writes = await page.evaluate(async () => {
+      let count = 0;
+      new MutationObserver((records) => (count += records.length)).observe(document.querySelector('.veneer-error')!, { childList: true, characterData: true, subtree: true });
+      for (const key of ['Shift', 'ArrowLeft', 'ArrowRight']) document.getElementById('reg-first-name')!.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true }));
+      await new Promise((resolve) => setTimeout(resolve));
+      return count;
+    });
+    expect(writes).toBe(0);
     test.assertClean();
     await page.close();
+
+    // Enter in another invalid field: focus moves to the first, which is read; no alert.
+    const other = await session.open('/event/');
+    await other.page.focus('#reg-email');
+    await other.page.keyboard.press('Enter');
+    expect(await other.page.evaluate(() => document.activeElement?.id)).toBe('reg-first-name');
+    expect(await other.page.$$eval('.veneer-error', (all) => all.filter((el) => el.getAttribute('role')).length)).toBe(0);
+    other.assertClean();
+    await other.page.close();
 
     // In the search panel (a validated search form): the panel stays open, focus in its field.
     const html = capturedPage('home')

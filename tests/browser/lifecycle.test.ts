@@ -52,6 +52,24 @@ describe('lifecycle', () => {
     test.assertClean();
   });
 
+  it('nav removed after the visitor pressed outside it (focus on the body): focus and scroll stay where they are', async () => {
+    const test = await session.open('/home/', { viewport: SMALL });
+    await test.page.click('.js-menu-toggle');
+    await test.page.click('.js-nav-item:nth-child(1) .js-nav-trigger');
+    await test.page.focus('.js-nav-item:nth-child(1) .js-megamenu a');
+    await test.page.click('.header-bar', { offset: { x: 2, y: 2 } });
+    const after = await test.page.evaluate(async () => {
+      const body = document.activeElement == document.body;
+      scrollTo(0, 1500);
+      const y = scrollY;
+      document.querySelector('.js-nav')!.remove();
+      await (window as unknown as { veneer: { ready(): Promise<void> } }).veneer.ready();
+      return { body, stays: document.activeElement == document.body, scrolled: scrollY != y };
+    });
+    expect(after).toEqual({ body: true, stays: true, scrolled: false });
+    test.assertClean();
+  });
+
   it('a date input moved to another parent in one task takes its calendar button along (the old parent then removed)', async () => {
     const html = fixture('<div id="a"><label for="d">Date</label><input class="js-datepicker" id="d"></div><div id="b"></div>');
     const test = await session.open('/__fixture/datepicker-move', { html });
@@ -102,6 +120,31 @@ describe('lifecycle', () => {
       };
     });
     expect(result).toEqual({ before: 'veneer-select-link-go', enhanced: 'select-link', next: 'veneer-select-link-go', buttons: 1 });
+    test.assertClean();
+  });
+
+  it('what a script inserts beside a date input, a select-link or a playing video moves nothing back (no reload, no ping-pong)', async () => {
+    const html = fixture(
+      '<div><label for="d">Date</label><input class="js-datepicker" id="d"></div>' +
+        '<div><select class="js-select-link" id="s" aria-label="Go to"><option value="/a/">A</option></select></div>' +
+        '<div style="height:1200px"></div>',
+    );
+    const test = await session.open('/__fixture/beside', { html });
+    await test.page.focus('#s');
+    const order = await test.page.evaluate(async () => {
+      const input = document.getElementById('d')!;
+      const select = document.getElementById('s')!;
+      // A script keeping its own node right after each (an input-mask icon): it would swap places
+      // with the calendar button or the Go button for ever if they moved back beside the hook.
+      for (const hook of [input, select]) {
+        const icon = document.createElement('i');
+        new MutationObserver(() => hook.nextSibling != icon && hook.after(icon)).observe(hook.parentNode!, { childList: true });
+        hook.after(icon);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return [input, select].map((hook) => [...hook.parentNode!.children].map((el) => el.localName).join(' '));
+    });
+    expect(order).toEqual(['label input i button', 'select i button']);
     test.assertClean();
   });
 

@@ -242,6 +242,28 @@ describe('modal', () => {
     test.assertClean();
   });
 
+  it('a video without controls (a background loop) is no stop: Tab stays inside, first or last', async () => {
+    const html = fixture(
+      `<button id="open-l" data-modal-open="l">L</button><button id="open-f" data-modal-open="f">F</button>` +
+        `<div class="js-modal" id="l"><div class="js-modal-body"><h2>L</h2><button class="js-modal-close" id="close-l">Close</button><video muted loop width="200" height="100"></video></div></div>` +
+        `<div class="js-modal" id="f"><div class="js-modal-body"><h2>F</h2><video muted loop width="200" height="100"></video><input id="email" aria-label="Email"><button class="js-modal-close" id="close-f">Close</button></div></div>`,
+    );
+    const test = await session.open('/__fixture/modal-muted-video', { html });
+    const tab = async () => {
+      await test.page.keyboard.press('Tab');
+      return test.page.evaluate(() => document.activeElement?.id || document.activeElement?.localName);
+    };
+    await test.page.click('#open-l');
+    await until(test.page, true, '#l');
+    expect([await test.page.evaluate(() => document.activeElement?.id), await tab(), await tab()]).toEqual(['close-l', 'close-l', 'close-l']);
+    await test.page.keyboard.press('Escape');
+    await until(test.page, false, '#l');
+    await test.page.click('#open-f');
+    await until(test.page, true, '#f');
+    expect([await test.page.evaluate(() => document.activeElement?.id), await tab(), await tab()]).toEqual(['email', 'close-f', 'email']);
+    test.assertClean();
+  });
+
   it('a modal without a heading is named after the trigger that opened it', async () => {
     const html = fixture(
       `<button id="open" data-modal-open="m">Newsletter sign-up</button> <span data-modal-open="m" id="icon" aria-label="Sign up">✉</span>` +

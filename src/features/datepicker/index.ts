@@ -104,8 +104,9 @@ defineFeature<HTMLInputElement>('datepicker', (input, { signal, labels }) => {
   const usable = () => (button.disabled = input.disabled || readOnly);
   usable();
   // Also the input's parent: moved in one task (the core does nothing), the button follows it.
-  const follow = () => watch.observe(input.parentNode!, { childList: true });
-  const watch = new MutationObserver(() => (usable(), input.nextSibling != button && (input.after(button), follow())));
+  let parent: Node | null;
+  const follow = () => (parent = input.parentNode) && watch.observe(parent, { childList: true });
+  const watch = new MutationObserver(() => (usable(), input.parentNode != parent && (input.after(button), follow())));
   watch.observe(input, { attributeFilter: ['disabled'] });
   input.after(button);
   follow();

@@ -118,9 +118,6 @@ defineFeature<HTMLFormElement>('forms', (form, { signal, bus, labels }) => {
       const message = document.createElement(target.matches(GROUP) ? 'p' : 'span');
       message.id = uniqueId('veneer-error');
       message.className = 'veneer-error';
-      // The field has focus already (Enter in it, typing): focus does not move to it, so a screen
-      // reader would not hear its new error; an alert is read as it appears.
-      if (target == document.activeElement) message.role = 'alert';
       const wrapper = target.matches(GROUP) ? target : target.closest('.field,.choice') || target;
       const describedby = target.getAttribute('aria-describedby');
       state = { message, describedby, wrapper, had: wrapper.classList.contains('has-error') };
@@ -130,7 +127,8 @@ defineFeature<HTMLFormElement>('forms', (form, { signal, bus, labels }) => {
       target.setAttribute('aria-invalid', 'true');
       wrapper.classList.add('has-error');
     }
-    state.message.textContent = text;
+    // Unchanged, not written again: an alert would be read again at every keyup.
+    if (state.message.textContent != text) state.message.textContent = text;
   }
 
   /** Validates one target, showing or clearing its error; true when valid. */
@@ -166,8 +164,12 @@ defineFeature<HTMLFormElement>('forms', (form, { signal, bus, labels }) => {
       const first = invalid[0];
       if (first) {
         event.preventDefault();
+        // The field has focus already (Enter in it): focus does not move to it, so a screen reader
+        // would not hear its new error; an alert is read as it appears.
+        if (first == document.activeElement) shown.get(first)!.message.setAttribute('role', 'alert');
         // In a closed expand item or tab panel (hidden="until-found"): shown as find-in-page shows it.
-        for (let closed: Element | null; (closed = first.closest('[hidden=until-found]')); ) closed.dispatchEvent(new Event('beforematch')), closed.removeAttribute('hidden');
+        for (let closed: Element | null; (closed = first.closest('[hidden=until-found i]')); )
+          closed.dispatchEvent(new Event('beforematch', { bubbles: true })), closed.removeAttribute('hidden');
         const focus = first.matches(GROUP) ? first.querySelector<HTMLElement>('input:not(:disabled)') : (first as HTMLElement);
         focus?.focus({ preventScroll: true });
         // Past the page's ends, the browser clamps the scroll.

@@ -193,7 +193,7 @@ function Lightbox({ p }: { p: Popup }) {
   const zoom = (out?: boolean) =>
     box.current!.querySelector('img')?.animate({ scale: [0.5, 1], opacity: [0, 1] }, { duration: ZOOM_MS, easing: 'ease-in-out', direction: out ? 'reverse' : undefined, fill: 'both' });
 
-  const controls = () => [...box.current!.querySelectorAll<HTMLElement>('a[href],button,input,select,textarea,iframe,audio,video,[tabindex]')].filter((element) => element.tabIndex >= 0);
+  const controls = () => [...box.current!.querySelectorAll<HTMLElement>('a[href],button,input,select,textarea,iframe,audio[controls],video[controls],[tabindex]')].filter((element) => element.tabIndex >= 0);
 
   // Focus moves to the close button (autofocus).
   useLayoutEffect(() => box.current!.showModal(), []);

@@ -42,9 +42,10 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
   let timer = 0;
   let uninert = () => {};
   const home = () => (opener?.isConnected ? opener : toggles()[0]);
-  // Where focus went last, for teardown.
+  // Where focus went last, for teardown; or where the visitor last pressed: a press on what
+  // takes no focus leaves it on the body, and the focus is then no longer the nav's.
   let focused: Node | null = null;
-  document.addEventListener('focusin', (event) => (focused = event.target as Node), { signal });
+  for (const type of ['focusin', 'pointerdown']) document.addEventListener(type, (event) => (focused = event.target as Node), { signal, capture: true });
 
   const setItem = (item: Item, open: boolean) => {
     j.set(item.trigger, 'aria-expanded', String(open));

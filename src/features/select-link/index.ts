@@ -34,8 +34,9 @@ defineFeature<HTMLSelectElement>(
     );
     const show = (on: boolean) => (on ? select.after(button) : button.remove());
     // Moved in one task (the core does nothing): a shown button follows the select.
-    const follow = () => moves.observe(select.parentNode!, { childList: true });
-    const moves = new MutationObserver(() => button.parentNode && select.nextSibling != button && (show(true), follow()));
+    let parent: Node | null;
+    const follow = () => (parent = select.parentNode) && moves.observe(parent, { childList: true });
+    const moves = new MutationObserver(() => button.parentNode && select.parentNode != parent && (show(true), follow()));
     follow();
     // Pages never jump: the button goes in at once where that moves nothing the visitor sees
     // (below the viewport, or the select's parent keeps its height); otherwise once the parent

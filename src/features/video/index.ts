@@ -126,8 +126,9 @@ defineFeature<HTMLAnchorElement>('video', (link, { bus, signal, settings, labels
         shown.observe(iframe);
         // The link moved in one task (the core does nothing): the player goes along (a moved
         // frame reloads), rather than stay behind, or go with the old parent, the link hidden.
-        const follow = () => moves.observe(link.parentNode!, { childList: true });
-        const moves = new MutationObserver(() => link.previousSibling != iframe && (link.before(iframe!), follow()));
+        let parent: Node | null;
+        const follow = () => (parent = link.parentNode) && moves.observe(parent, { childList: true });
+        const moves = new MutationObserver(() => link.parentNode != parent && (link.before(iframe!), follow()));
         follow();
         signal.addEventListener('abort', () => (shown.disconnect(), moves.disconnect()));
       },
