@@ -6,8 +6,9 @@ import path from 'node:path';
 import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../src/harness/server';
+import { youtubeApi, youtubeEmbed } from '../../src/harness/stubs';
 import { fixture } from '../browser/helpers';
-import { useSession } from '../browser/support';
+import { useSession, type Reply } from '../browser/support';
 
 const REGISTRY = JSON.parse(readFileSync(path.join(REPO_ROOT, 'src/injector/registry.json'), 'utf8')) as Record<string, string>;
 const TAKES: Record<string, string> = { anchor: 'a[href^="#"]:not([class*=js-],[href="#"])' };
@@ -22,6 +23,37 @@ function unenhanced(page: Page) {
         if (!(el.getAttribute('data-enhanced') || '').split(' ').includes(name)) missing.push(`${name}: ${el.outerHTML.slice(0, 80)}`);
     return missing;
   }, HOOKS);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id || document.activeElement?.className || document.activeElement?.localName);
+/** Tab (or Shift+Tab), then what has focus. */
+async function tab(page: Page, shift = false) {
+  if (shift) await page.keyboard.down('Shift');
+  await page.keyboard.press('Tab');
+  if (shift) await page.keyboard.up('Shift');
+  await sleep(50);
+  return focusedId(page);
+}
+/**
+ * Tab (or Shift+Tab) from what has focus until focus is back on it (10 presses at most): the
+ * stops on the way, a run on one element (a player's own controls, several in Firefox) as one.
+ */
+async function round(page: Page, shift = false) {
+  const start = await focusedId(page);
+  const seen: (string | undefined)[] = [];
+  do seen.push(await tab(page, shift));
+  while (seen[seen.length - 1] != start && seen.length < 10);
+  return seen.filter((id, i) => id != seen[i - 1]);
+}
+const isOpen = (page: Page, selector: string, open = true) =>
+  page.waitForFunction((sel: string, want: boolean) => document.querySelector(sel)?.classList.contains('is-open') === want, { timeout: 3000 }, selector, open);
+
+/** YouTube's addresses answered by the harness's stand-ins (nothing leaves the machine). */
+function youtube(url: string): Reply | undefined {
+  const { origin, pathname, searchParams } = new URL(url);
+  if (url === 'https://www.youtube.com/iframe_api') return youtubeApi();
+  if (origin === 'https://www.youtube-nocookie.com' && pathname.startsWith('/embed/')) return youtubeEmbed(pathname.slice(7), searchParams);
 }
 
 describe('Firefox', () => {
@@ -117,6 +149,298 @@ describe('Firefox', () => {
       return { focused: document.activeElement === invalid, described: !!document.getElementById(invalid.getAttribute('aria-describedby')!.split(' ')[0])?.textContent, path: location.pathname };
     }, form);
     expect(state).toEqual({ focused: true, described: true, path: '/contact/' });
+    test.assertClean();
+  });
+
+  it('bus: a handler that throws is reported once, the other handlers and "*" still run, the emitter gets no throw', async () => {
+    const test = await session.open('/__fixture/ff-bus', { html: fixture(''), allowErrors: [/broken subscriber/] });
+    const result = await test.page.evaluate(() => {
+      const veneer = (window as unknown as { veneer: { on: Function; emit: Function } }).veneer;
+      const seen: string[] = [];
+      veneer.on('/status', () => {
+        throw new Error('broken subscriber');
+      });
+      veneer.on('/status', (data: { message: string }) => seen.push(data.message));
+      veneer.on('*', (topic: string) => seen.push('all ' + topic));
+      let thrown = false;
+      try {
+        veneer.emit('/status', { message: 'hello' });
+      } catch {
+        thrown = true;
+      }
+      return { seen, thrown };
+    });
+    expect(result).toEqual({ seen: ['hello', 'all /status'], thrown: false });
+    await sleep(100);
+    expect(test.errors.filter((text) => /broken subscriber/.test(text))).toHaveLength(1);
+    test.assertClean();
+  });
+
+  it('form validation: Enter in the first invalid field (focus stays) makes its error an alert, not rewritten by keyups; Enter in another moves focus, no alert', async () => {
+    const test = await session.open('/event/');
+    await test.page.focus('#reg-first-name');
+    await test.page.keyboard.press('Enter');
+    expect(await focusedId(test.page)).toBe('reg-first-name');
+    expect(await test.page.$$eval('.veneer-error', (all) => all.map((el) => el.getAttribute('role')))).toEqual(['alert', null, null, null, null, null]);
+    expect(await test.page.$eval('.veneer-error', (el) => el.textContent)).toBe('Please enter your first name.');
+    const writes = await test.page.evaluate(async () => {
+      let count = 0;
+      new MutationObserver((records) => (count += records.length)).observe(document.querySelector('.veneer-error')!, { childList: true, characterData: true, subtree: true });
+      for (const key of ['Shift', 'ArrowLeft', 'ArrowRight']) document.getElementById('reg-first-name')!.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true }));
+      await new Promise((resolve) => setTimeout(resolve));
+      return count;
+    });
+    expect(writes).toBe(0);
+    test.assertClean();
+    const other = await session.open('/event/');
+    await other.page.focus('#reg-email');
+    await other.page.keyboard.press('Enter');
+    expect(await focusedId(other.page)).toBe('reg-first-name');
+    expect(await other.page.$$eval('.veneer-error', (all) => all.filter((el) => el.getAttribute('role')).length)).toBe(0);
+    other.assertClean();
+  });
+
+  it('form validation: the first invalid field in a closed expand item or tab panel is shown and focused', async () => {
+    const html = fixture(
+      `<div style="height:3000px"></div><form class="js-validate" action="/forms/closed" method="post">` +
+        `<div class="js-expand"><h3><button type="button" class="js-expand-trigger">More details</button></h3><div class="js-expand-content">` +
+        `<div class="field"><label for="b">Company</label><input id="b" name="b" required></div></div></div>` +
+        `<div class="js-tabs"><ul><li><a class="js-tab" href="#p1">One</a></li><li><a class="js-tab" href="#p2">Two</a></li></ul>` +
+        `<div class="js-tab-panel" id="p1"><p>One</p></div><div class="js-tab-panel" id="p2"><div class="field"><label for="c">Country</label><input id="c" name="c" required></div></div></div>` +
+        `<button id="send">Send</button></form><div style="height:2000px"></div>`,
+    );
+    const test = await session.open('/__fixture/ff-forms-closed', { html });
+    const { page } = test;
+    await page.$eval('form', (form) => form.scrollIntoView());
+    // Closed: until-found where the browser has it, else plain hidden.
+    const closed = await page.evaluate(() => ('onbeforematch' in document.documentElement ? 'until-found' : ''));
+    expect(await page.$$eval('.js-expand-content, .js-tab-panel', (els) => els.map((el) => el.getAttribute('hidden')))).toEqual([closed, null, closed]);
+    await page.click('#send');
+    const state = () =>
+      page.evaluate(() => [
+        document.activeElement?.id,
+        document.querySelector('.js-expand-trigger')!.getAttribute('aria-expanded'),
+        document.querySelector('a.js-tab[href="#p2"]')!.getAttribute('aria-selected'),
+        (document.activeElement as HTMLElement).checkVisibility(),
+      ]);
+    expect(await state()).toEqual(['b', 'true', 'false', true]);
+    await page.type('#b', 'Northwind');
+    await page.click('#send');
+    expect(await state()).toEqual(['c', 'true', 'true', true]);
+    expect(await page.evaluate(() => location.pathname + location.search)).toBe('/__fixture/ff-forms-closed?tab=p2');
+    test.assertClean();
+  });
+
+  it("modal: without a heading, named after an icon button's img alt or title", async () => {
+    const html = fixture(
+      `<button id="img" data-modal-open="m"><img alt="Join the list" width="16" height="16"></button>` +
+        `<button id="titled" data-modal-open="m" title="Mailing list"><svg width="16" height="16" aria-hidden="true"></svg></button>` +
+        `<div class="js-modal" id="m"><div class="js-modal-body"><p>No heading here</p><input aria-label="Email"><button class="js-modal-close">Close</button></div></div>`,
+    );
+    const test = await session.open('/__fixture/ff-modal-unnamed', { html });
+    const names: (string | null)[] = [];
+    for (const trigger of ['#img', '#titled']) {
+      await test.page.click(trigger);
+      await isOpen(test.page, '#m');
+      names.push(await test.page.$eval('#m', (el) => el.getAttribute('role') + ' ' + el.getAttribute('aria-label')));
+      await test.page.keyboard.press('Escape');
+      await isOpen(test.page, '#m', false);
+    }
+    expect(names).toEqual(['dialog Join the list', 'dialog Mailing list']);
+    test.assertClean();
+  });
+
+  it('popup modal: without a heading, named after its submit button (a <button>, or an <input> by its value)', async () => {
+    for (const [n, submit, name] of [
+      [1, '<button type="submit"> Subscribe </button>', 'Subscribe'],
+      [2, '<input type="submit" value="Join the list">', 'Join the list'],
+    ]) {
+      const html = fixture(
+        '<div class="js-popup-modal" id="promo-popup"><button type="button" class="js-modal-close" aria-label="Close">×</button>' +
+          `<form action="/forms/popup" method="post"><label for="promo-email">Work email</label><input type="email" id="promo-email" name="email">${submit}</form></div>`,
+      );
+      // The 4 s wait after load is cut short; no cookie of an earlier close.
+      const init = () => {
+        const set = window.setTimeout.bind(window);
+        window.setTimeout = ((fn: () => void, ms?: number) => set(fn, ms == 4000 ? 0 : ms)) as typeof setTimeout;
+        document.cookie = 'popup-promo-popup=; path=/; max-age=0';
+      };
+      const test = await session.open(`/__fixture/ff-popup-${n}`, { html, init });
+      await isOpen(test.page, '#promo-popup');
+      expect(await test.page.$eval('#promo-popup', (el) => [el.getAttribute('role'), el.getAttribute('aria-label')])).toEqual(['dialog', name]);
+      test.assertClean();
+    }
+  });
+
+  it('modal: a player (controls) last or first: Tab and Shift+Tab go through it and round inside; a video without controls is no stop', async () => {
+    const html = fixture(
+      `<button id="open-v" data-modal-open="v">V</button><button id="open-a" data-modal-open="a">A</button><button id="open-l" data-modal-open="l">L</button>` +
+        `<div class="js-modal" id="v"><div class="js-modal-body"><h2>V</h2><button class="js-modal-close" id="close-v">Close</button><video id="video" controls width="200" height="100"></video></div></div>` +
+        `<div class="js-modal" id="a"><div class="js-modal-body"><h2>A</h2><audio id="audio" controls></audio><button class="js-modal-close" id="close-a">Close</button></div></div>` +
+        `<div class="js-modal" id="l"><div class="js-modal-body"><h2>L</h2><video muted loop width="200" height="100"></video><input id="email" aria-label="Email"><button class="js-modal-close" id="close-l">Close</button></div></div>`,
+    );
+    const test = await session.open('/__fixture/ff-modal-media', { html });
+    const { page } = test;
+    const rounds = async (start: string) => (await page.focus(start), [...(await round(page)), '|', ...(await round(page, true))]);
+    await page.click('#open-v');
+    await isOpen(page, '#v');
+    const v = [await focusedId(page), ...(await rounds('#close-v'))];
+    await page.keyboard.press('Escape');
+    await isOpen(page, '#v', false);
+    await page.click('#open-a');
+    await isOpen(page, '#a');
+    const a = [await focusedId(page), ...(await rounds('#close-a'))];
+    await page.keyboard.press('Escape');
+    await isOpen(page, '#a', false);
+    await page.click('#open-l');
+    await isOpen(page, '#l');
+    const l = [await focusedId(page), await tab(page), await tab(page)];
+    expect({ v, a, l }).toEqual({
+      v: ['close-v', 'video', 'close-v', '|', 'video', 'close-v'],
+      a: ['audio', 'audio', 'close-a', '|', 'audio', 'close-a'],
+      l: ['email', 'close-l', 'email'],
+    });
+    test.assertClean();
+  });
+
+  it('lightbox: a video player (controls) in inline content is a control Tab reaches, both ways', async () => {
+    const html = fixture('<a class="js-lightbox" data-lightbox-type="inline" href="#clip">Clip</a><div id="clip"><video id="vid" controls width="200" height="100"></video><p>Our plant</p></div>');
+    const test = await session.open('/__fixture/ff-lightbox-media', { html });
+    await test.page.click('a.js-lightbox');
+    await test.page.waitForSelector('dialog.veneer-lightbox.is-open:not(.is-busy)', { timeout: 5000 });
+    expect([await focusedId(test.page), ...(await round(test.page)), '|', ...(await round(test.page, true))]).toEqual([
+      'veneer-lightbox__close', 'vid', 'veneer-lightbox__close', '|', 'vid', 'veneer-lightbox__close',
+    ]);
+    test.assertClean();
+  });
+
+  it('nav, language panel: Escape with focus on the body after a press inside the open panel closes it and focuses its trigger', async () => {
+    const test = await session.open('/home/');
+    const { page } = test;
+    const trigger = '.js-nav-item:nth-child(3) .js-nav-trigger';
+    await page.click(trigger);
+    await page.click('#mega-resources .megamenu-heading');
+    const body = await page.evaluate(() => document.activeElement == document.body);
+    await page.keyboard.press('Escape');
+    const nav = await page.evaluate((sel: string) => [document.querySelector(sel)!.getAttribute('aria-expanded'), document.activeElement == document.querySelector(sel)], trigger);
+    await page.click('.js-language-toggle');
+    await page.click('#language-heading');
+    const body2 = await page.evaluate(() => document.activeElement == document.body);
+    await page.keyboard.press('Escape');
+    const language = await page.$eval('.js-language-toggle', (el) => [el.getAttribute('aria-expanded'), document.activeElement == el]);
+    expect({ body, nav, body2, language }).toEqual({ body: true, nav: ['false', true], body2: true, language: ['false', true] });
+    test.assertClean();
+  });
+
+  it('tabs: back with focus in the shown panel moves focus to the tab now selected; focus elsewhere stays', async () => {
+    const test = await session.open('/home/');
+    const { page } = test;
+    await page.click('a.js-tab[href="#tab-software"]');
+    await page.focus('#tab-software');
+    await page.goBack();
+    await sleep(50);
+    const focusedTab = () => page.evaluate(() => [...document.querySelectorAll('a.js-tab')].indexOf(document.activeElement as Element));
+    const selected = () => page.evaluate(() => [...document.querySelectorAll('a.js-tab')].findIndex((tab) => tab.getAttribute('aria-selected') == 'true'));
+    expect([await selected(), await focusedTab()]).toEqual([0, 0]);
+    await page.focus('.js-search-toggle');
+    await page.goForward();
+    await sleep(50);
+    expect([await selected(), await page.evaluate(() => document.activeElement?.classList.contains('js-search-toggle'))]).toEqual([1, true]);
+    test.assertClean();
+  });
+
+  it('a date input and a select-link moved to another parent in one task take their buttons along; a node a script keeps beside them moves nothing back', async () => {
+    const html = fixture(
+      '<div id="a"><label for="d">Date</label><input class="js-datepicker" id="d"><label for="s">Go to</label><select id="s" class="js-select-link"><option value="">Choose</option><option value="/news/">News</option></select></div><div id="b"></div>',
+    );
+    const test = await session.open('/__fixture/ff-moves', { html });
+    await test.page.focus('#s');
+    const moved = await test.page.evaluate(async () => {
+      // Ready, and a task later (the mutation observers' moves done).
+      const settled = () => (window as unknown as { veneer: { ready(): Promise<void> } }).veneer.ready().then(() => new Promise((resolve) => setTimeout(resolve)));
+      const input = document.getElementById('d')!;
+      const select = document.getElementById('s')!;
+      document.getElementById('b')!.append(input, select);
+      document.getElementById('a')!.remove();
+      await settled();
+      const once = [input, select].map((hook) => hook.nextElementSibling?.className);
+      document.body.prepend(input);
+      document.body.append(select);
+      await settled();
+      const twice = [input, select].map((hook) => hook.nextElementSibling?.className);
+      // A script keeping its own node right after each (an input-mask icon).
+      for (const hook of [input, select]) {
+        const holder = document.createElement('div');
+        hook.before(holder);
+        holder.append(hook);
+        await settled();
+        const icon = document.createElement('i');
+        new MutationObserver(() => hook.nextSibling != icon && hook.after(icon)).observe(holder, { childList: true });
+        hook.after(icon);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const beside = [input, select].map((hook) => [...hook.parentNode!.children].map((el) => el.localName).join(' '));
+      return { once, twice, beside, buttons: document.querySelectorAll('.veneer-datepicker-button, .veneer-select-link-go').length };
+    });
+    expect(moved).toEqual({
+      once: ['veneer-datepicker-button', 'veneer-select-link-go'],
+      twice: ['veneer-datepicker-button', 'veneer-select-link-go'],
+      beside: ['input i button', 'select i button'],
+      buttons: 2,
+    });
+    await test.page.click('.veneer-datepicker-button');
+    await test.page.waitForSelector('dialog.veneer-datepicker[open]');
+    test.assertClean();
+  });
+
+  it('a playing video whose link is moved to another parent in one task: the player goes along', async () => {
+    const html = fixture(
+      '<div id="a"><a class="js-video" href="https://www.youtube.com/watch?v=M7lc1UVf-VE" data-video-id="M7lc1UVf-VE">Play</a></div><div id="b"></div>',
+    );
+    const test = await session.open('/__fixture/ff-video-move', { html, respond: youtube });
+    await test.page.click('a.js-video');
+    await test.page.waitForSelector('#a iframe');
+    const result = await test.page.evaluate(async () => {
+      const veneer = (window as unknown as { veneer: { ready(): Promise<void> } }).veneer;
+      const link = document.querySelector<HTMLElement>('a.js-video')!;
+      const frame = document.querySelector('iframe')!;
+      document.getElementById('b')!.append(link);
+      document.getElementById('a')!.remove();
+      await veneer.ready();
+      await new Promise((resolve) => setTimeout(resolve));
+      return { enhanced: link.getAttribute('data-enhanced'), hidden: link.hidden, before: link.previousElementSibling == frame, frames: document.querySelectorAll('iframe').length };
+    });
+    expect(result).toEqual({ enhanced: 'video', hidden: true, before: true, frames: 1 });
+    test.assertClean();
+  });
+
+  it.each(['inline', 'ajax'])('a modal in %s lightbox content opens above the lightbox: its close control and Escape close it, not the lightbox', async (type) => {
+    const content = '<p>Team</p><button data-modal-open="contact" id="o">Contact</button><div class="js-modal" id="contact"><div class="js-modal-body"><h2>Contact</h2><button class="js-modal-close" id="c">Close</button></div></div>';
+    const html = fixture(`<a class="js-lightbox" data-lightbox-type="${type}" href="${type == 'inline' ? '#team' : '/team'}" id="lb">Team</a><div id="team" hidden>${type == 'inline' ? content : ''}</div>`);
+    const test = await session.open('/__fixture/ff-lightbox-modal-' + type, { html, respond: (url) => (url.endsWith('/team') ? { body: content } : undefined) });
+    const { page } = test;
+    const state = () =>
+      page.evaluate(() => ({
+        modal: document.getElementById('contact')?.getAttribute('aria-modal') ?? null,
+        lightbox: !!document.querySelector('.veneer-lightbox.is-open'),
+        focus: document.activeElement?.id,
+      }));
+    await page.click('#lb');
+    await page.waitForSelector('.veneer-lightbox.is-open:not(.is-busy)');
+    await test.ready();
+    await page.focus('#o');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#contact[aria-modal=true]');
+    expect(await state()).toEqual({ modal: 'true', lightbox: true, focus: 'c' });
+    await page.click('#c');
+    expect(await state()).toEqual({ modal: null, lightbox: true, focus: 'o' });
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#contact[aria-modal=true]');
+    await page.keyboard.press('Escape');
+    expect(await state()).toEqual({ modal: null, lightbox: true, focus: 'o' });
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('.veneer-lightbox'));
+    expect(await state()).toMatchObject({ modal: null, lightbox: false, focus: 'lb' });
     test.assertClean();
   });
 });
