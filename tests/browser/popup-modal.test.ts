@@ -377,10 +377,13 @@ describe('popup modal', () => {
     test.assertClean();
   });
 
-  it('a popup without a heading is named after its submit button (a <button>, or an <input> by its value)', async () => {
+  it('a popup without a heading is named after its submit button (a <button>, or an <input> by its value; an icon button by its aria-label, image alt or title, as text)', async () => {
     for (const [n, submit, name] of [
       [1, '<button type="submit"> Subscribe </button>', 'Subscribe'],
       [2, '<input type="submit" value="Join the list">', 'Join the list'],
+      [3, '<button type="submit" aria-label="Sign up"><svg width="16" height="16" aria-hidden="true"></svg></button>', 'Sign up'],
+      [4, '<button type="submit"><img alt="<b>Go</b>" width="16" height="16"></button>', '<b>Go</b>'],
+      [5, '<button type="submit" title="Send"><svg width="16" height="16" aria-hidden="true"></svg></button>', 'Send'],
     ]) {
       const path = `/__fixture/popup-unnamed-${n}`;
       const html = fixture(
