@@ -10,7 +10,8 @@ export function readSettings(script: HTMLScriptElement | null): CoreSettings {
   const data = script?.dataset ?? {};
   return {
     // `location` stringifies to its href (5 B less in the core).
-    base: new URL('.', script?.src || (location as unknown as string)).href,
+    // A URL: the loader adds a chunk's file name to it as to a string (its href).
+    base: new URL('.', script?.src || (location as unknown as string)),
     chunkTimeout: TIMEOUT_PATTERN.test(data.chunkTimeout!) ? +data.chunkTimeout! : DEFAULT_CHUNK_TIMEOUT,
     data,
   };

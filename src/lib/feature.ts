@@ -26,7 +26,7 @@ export type Bus = Emitter<Topics>;
 /** What the core itself reads from the script tag. */
 export interface CoreSettings {
   /** The folder chunks load from: the running script's own folder. */
-  base: string;
+  base: string | URL;
   chunkTimeout: number;
   /** The script tag's data-* attributes, raw: features validate the settings they use. */
   data: Readonly<Record<string, string | undefined>>;
