@@ -17,7 +17,8 @@ export function onPanelOpen(bus: Bus, signal: AbortSignal, owner: Element, close
 /**
  * Runs `close` while `isOpen()` when a press lands outside `inside()`, or focus leaves them
  * for another element or for the page (not when the window itself loses focus, nor for a
- * modal dialog). Escape inside runs `escape` (its default prevented), unless a widget
+ * modal dialog). Focus lost with the element the page removed goes to `back()` instead, and
+ * the panel stays open. Escape inside runs `escape` (its default prevented), unless a widget
  * inside handled it first and prevented the default itself. `inside` is asked at each event:
  * a toggle or panel the page inserted later counts too.
  */
@@ -27,6 +28,7 @@ export function onLeave(
   isOpen: () => boolean,
   close: () => void,
   escape: () => void,
+  back: () => HTMLElement | null | undefined,
 ): void {
   // Targets and related targets here are elements (or null).
   const among = (node: EventTarget | null) => inside().some((element) => element.contains(node as Node | null));
@@ -50,8 +52,15 @@ export function onLeave(
     'focusout',
     (event) => {
       const to = event.relatedTarget;
-      if (!isOpen() || !among(event.target) || within(to) || (!to && (pressedInside || !document.hasFocus()))) return;
-      close();
+      const from = event.target as Node;
+      if (!isOpen() || !among(from) || within(to) || (!to && pressedInside)) return;
+      // Once the script that moved focus has run: Chromium blurs a focused element the page
+      // removes (a suggestion list replaced) to nothing, focus is on the body then. That is
+      // not leaving: focus goes to `back()` (torn down with the rest: nothing happens).
+      queueMicrotask(() => {
+        const now = document.activeElement;
+        from.isConnected || now != document.body ? within(now) || close() : back()?.focus();
+      });
     },
     { signal },
   );

@@ -85,7 +85,7 @@ export function panelToggle(toggle: HTMLElement, { bus, signal, settle }: Contex
     slide([SHUT, SHOWN]);
     clearTimeout(timer);
     if (spec.focusDelay != null)
-      timer = window.setTimeout(() => open && panel.querySelector<HTMLElement>(TEXT_INPUT)?.focus(), spec.focusDelay);
+      timer = setTimeout(() => open && panel.querySelector<HTMLElement>(TEXT_INPUT)?.focus(), spec.focusDelay) as unknown as number;
   };
 
   /** `animate`: slide out (not when another panel replaces this one); `focus`: back to the toggle. */
@@ -115,7 +115,7 @@ export function panelToggle(toggle: HTMLElement, { bus, signal, settle }: Contex
 
   // preventDefault: a toggle inside a form does not submit it.
   toggle.addEventListener('click', (event) => (event.preventDefault(), open ? hide(true) : show()), { signal });
-  onLeave(() => [toggle, panel], signal, () => open, () => hide(true), () => hide(true, true));
+  onLeave(() => [toggle, panel], signal, () => open, () => hide(true), () => hide(true, true), () => panel.querySelector<HTMLElement>(TEXT_INPUT) ?? toggle);
   onPanelOpen(bus, signal, toggle, () => hide(false));
 
   return () => {

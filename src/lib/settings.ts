@@ -2,14 +2,14 @@
 // The core reads data-chunk-timeout itself with TIMEOUT_PATTERN and falls back silently: its
 // warning, and every other setting's check, runs in the page chunk, to keep the core small.
 import { warn } from './log';
+import { attributeName } from './options';
 
 export const DEFAULT_CHUNK_TIMEOUT = 120000;
 /** Whole milliseconds, 1 to 999 999 999. */
 export const TIMEOUT_PATTERN = /^[1-9]\d{0,8}$/;
 
+// The data-* attribute of each setting is its key's (./options attributeName): chunkTimeout, data-chunk-timeout.
 interface Setting {
-  /** The data-* attribute, as written on the tag. */
-  attribute: string;
   valid(value: string): boolean;
   /** What veneer uses when the value is not valid, as the warning names it. */
   fallback: string;
@@ -17,14 +17,12 @@ interface Setting {
 
 // Exported one by one as well, so a chunk that checks one setting does not carry the table.
 export const ANALYTICS_ID: Setting = {
-  attribute: 'data-analytics-id',
   // GA4 measurement ids (G-XXXXXXX); anything else sends nothing.
   valid: (value) => /^G-[A-Z0-9]{4,20}$/.test(value.trim()),
   fallback: 'no analytics',
 };
 
 export const ANALYTICS_ENDPOINT: Setting = {
-  attribute: 'data-analytics-endpoint',
   // A first-party collect address (a server-side tagging proxy, the harness's stand-in),
   // without credentials, which sendBeacon() refuses: one that begins with the page's origin
   // and "/" (credentials would come before the host).
@@ -40,20 +38,17 @@ export const ANALYTICS_ENDPOINT: Setting = {
 
 export const SETTINGS: Record<string, Setting> = {
   chunkTimeout: {
-    attribute: 'data-chunk-timeout',
     valid: (value) => TIMEOUT_PATTERN.test(value),
     fallback: `${DEFAULT_CHUNK_TIMEOUT}`,
   },
   analyticsId: ANALYTICS_ID,
   analyticsEndpoint: ANALYTICS_ENDPOINT,
   saveData: {
-    attribute: 'data-save-data',
     // auto: follow the browser (./save-data); true or false: the operator decides.
     valid: (value) => value === 'auto' || value === 'true' || value === 'false',
     fallback: 'auto',
   },
   debug: {
-    attribute: 'data-debug',
     valid: (value) => value === '' || value === 'true' || value === 'false',
     fallback: 'false',
   },
@@ -67,6 +62,6 @@ export function checkSettings(data: Readonly<Record<string, string | undefined>>
   for (const [key, setting] of Object.entries(SETTINGS)) {
     const value = data[key];
     if (value != null && !setting.valid(value))
-      warn(`${setting.attribute}="${value}" is not valid: using ${setting.fallback}`);
+      warn(`${attributeName(key)}="${value}" is not valid: using ${setting.fallback}`);
   }
 }

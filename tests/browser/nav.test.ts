@@ -96,6 +96,40 @@ describe('nav', () => {
     test.assertClean();
   });
 
+  it.each([
+    ['1280', LARGE],
+    ['390', SMALL],
+  ])('at %s: a mega-menu the page refreshes with focus inside stays open, focus on its trigger', async (_, viewport) => {
+    const test = await session.open('/home/', { viewport, reducedMotion: true });
+    if (viewport === SMALL) await test.page.click('.js-menu-toggle');
+    await test.page.click(trigger(2));
+    await test.page.focus('#mega-solutions a');
+    const before = await nav(test.page);
+    expect(before.items[1]).toBe('true shown is-open');
+    await test.page.$eval('#mega-solutions', (el) => (el.innerHTML = testHTML(el.innerHTML)));
+    expect(await nav(test.page)).toEqual(before);
+    expect(await focused(test.page)).toBe('Solutions');
+    await test.page.keyboard.press('Escape');
+    expect((await nav(test.page)).items).toEqual(ALL_CLOSED);
+    test.assertClean();
+  });
+
+  it('at 390: a link the page removes from the open toggle menu with focus on it: the menu stays open, focus on its toggle', async () => {
+    const test = await session.open('/home/', { viewport: SMALL, reducedMotion: true });
+    await test.page.click('.js-menu-toggle');
+    await test.page.evaluate(() => {
+      const link = document.createElement('a');
+      link.href = '/contact/';
+      link.textContent = 'Contact';
+      document.querySelector('.js-nav')!.append(link);
+      link.focus();
+      link.remove();
+    });
+    expect(await nav(test.page)).toEqual({ toggle: 'true', nav: true, items: ALL_CLOSED });
+    expect(await test.page.evaluate(() => document.activeElement!.classList.contains('js-menu-toggle'))).toBe(true);
+    test.assertClean();
+  });
+
   it('at 390: the toggle opens the menu, triggers are an accordion, Escape closes step by step', async () => {
     const test = await session.open('/event/', { viewport: SMALL });
     expect(await nav(test.page)).toEqual({ toggle: 'false', nav: false, items: ALL_CLOSED });

@@ -131,6 +131,67 @@ describe('search and language panels', () => {
     test.assertClean();
   });
 
+  it('live suggestions replaced while one is focused (Chromium blurs it to nothing): the panel stays open, focus back in its input', async () => {
+    const test = await session.open('/home/', { reducedMotion: true });
+    await test.page.click(SEARCH);
+    await test.page.waitForFunction(() => document.activeElement?.id === 'site-search', { timeout: 2000 });
+    // The page's suggestions: the visitor arrows onto one, and the list is replaced under it.
+    const suggest = (then: string) =>
+      test.page.evaluate((then: string) => {
+        const form = document.querySelector('.search-form')!;
+        const list = (old?: Element) => {
+          const ul = document.createElement('ul');
+          ul.innerHTML = testHTML('<li><a href="/search?q=sensor">sensor</a></li><li><a href="/search?q=sensors">sensors</a></li>');
+          old ? old.replaceWith(ul) : form.append(ul);
+          return ul;
+        };
+        form.querySelector('ul')?.remove();
+        const first = list();
+        first.querySelector('a')!.focus();
+        const fresh = list(first);
+        if (then == 'own') fresh.querySelector('a')!.focus();
+        if (then == 'out') document.querySelector<HTMLElement>('.brand')!.focus();
+        return document.activeElement == document.body;
+      }, then);
+    expect(await suggest('')).toBe(true);
+    expect(await open(test.page)).toEqual({ ...CLOSED, search: 'true shown' });
+    expect(await activeId(test.page)).toBe('site-search');
+    // The page moved focus itself: into the new list, it stays there; out of the panel, it closes.
+    await suggest('own');
+    expect(await open(test.page)).toEqual({ ...CLOSED, search: 'true shown' });
+    expect(await test.page.evaluate(() => document.activeElement!.closest('ul') == document.querySelector('.search-form ul'))).toBe(true);
+    await suggest('out');
+    expect(await open(test.page)).toEqual(CLOSED);
+    test.assertClean();
+  });
+
+  it('the window losing focus (another tab in front) is not leaving: the search panel stays open, focus in its input', async () => {
+    const test = await session.open('/home/', { reducedMotion: true });
+    await test.page.click(SEARCH);
+    await test.page.waitForFunction(() => document.activeElement?.id === 'site-search', { timeout: 2000 });
+    const other = await test.page.browser().newPage();
+    await other.bringToFront();
+    await test.page.waitForFunction(() => !document.hasFocus());
+    await other.close();
+    await test.page.bringToFront();
+    expect(await open(test.page)).toEqual({ ...CLOSED, search: 'true shown' });
+    expect(await activeId(test.page)).toBe('site-search');
+    test.assertClean();
+  });
+
+  it('a language link removed while focused: the panel stays open, focus on its toggle', async () => {
+    const test = await session.open('/home/', { reducedMotion: true });
+    await test.page.focus(LANGUAGE);
+    await test.page.keyboard.press('Enter');
+    await test.page.keyboard.press('Tab');
+    await test.page.evaluate(() => document.activeElement!.closest('li')!.remove());
+    expect(await open(test.page)).toEqual({ ...CLOSED, language: 'true shown' });
+    expect(await activeId(test.page)).toContain('js-language-toggle');
+    await test.page.keyboard.press('Escape');
+    expect(await open(test.page)).toEqual(CLOSED);
+    test.assertClean();
+  });
+
   it('bad inputs: aria-controls naming a missing id, "x\'],*", a non-panel, or none: a warning and the markup as it was', async () => {
     const sent = HOME.match(/<button type="button" class="js-search-toggle[^>]*>/)![0];
     for (const [name, replacement, shown] of [

@@ -116,6 +116,25 @@ describe('Firefox', () => {
     test.assertClean();
   });
 
+  it('search panel: a focused suggestion the page removes leaves it open (no focusout here: focus on the body), Escape still closes it', async () => {
+    const test = await session.open('/home/');
+    await test.page.click('.js-search-toggle');
+    await test.page.waitForFunction(() => document.activeElement?.id === 'site-search', { timeout: 2000 });
+    await test.page.evaluate(() => {
+      const link = document.createElement('a');
+      link.href = '/search?q=sensor';
+      link.textContent = 'sensor';
+      document.querySelector('.search-form')!.append(link);
+      link.focus();
+      link.remove();
+      return new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(await test.page.$eval('.js-search-toggle', (el) => el.getAttribute('aria-expanded'))).toBe('true');
+    await test.page.keyboard.press('Escape');
+    expect(await test.page.evaluate(() => [document.querySelector('.js-search-toggle')!.getAttribute('aria-expanded'), document.activeElement!.classList.contains('js-search-toggle')])).toEqual(['false', true]);
+    test.assertClean();
+  });
+
   it('modal: opens with focus inside, Escape closes it and focus returns to its trigger', async () => {
     const test = await session.open('/home/');
     const trigger = await test.page.$('[data-modal-open]');

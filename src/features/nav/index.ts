@@ -128,6 +128,7 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
     () => !!current || menuOpen,
     () => closeAll(),
     () => (current ? closeItem(true) : closeAll(home())),
+    () => current?.trigger ?? home(),
   );
   onPanelOpen(bus, signal, nav, () => closeAll());
   // A link to a part of this page (/contact/#quote on /contact/) does not leave it: the open

@@ -85,10 +85,10 @@ if (core) {
       addEventListener(
         'resize',
         () =>
-          (resizing ||= window.setTimeout(() => {
+          (resizing ||= setTimeout(() => {
             resizing = 0;
             bus.emit('/window/resize');
-          }, RESIZE_THROTTLE_MS)),
+          }, RESIZE_THROTTLE_MS) as unknown as number),
         { signal },
       );
       // Scroll events cannot be cancelled, so a passive listener never delays scrolling.
