@@ -6,15 +6,9 @@
 import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
 import { animationsDone, fixture, SCRIPT } from './helpers';
-import { youtubeApi, youtubeEmbed } from '../../src/harness/stubs';
-import { useSession, type OpenOptions, type Reply } from './support';
+import { youtube } from './scenarios';
+import { useSession, type OpenOptions } from './support';
 
-/** YouTube's API and embed answered by the harness's stand-ins (nothing leaves the machine). */
-function youtube(url: string): Reply | undefined {
-  const { origin, pathname, searchParams } = new URL(url);
-  if (url === 'https://www.youtube.com/iframe_api') return youtubeApi();
-  if (origin === 'https://www.youtube-nocookie.com' && pathname.startsWith('/embed/')) return youtubeEmbed(pathname.slice(7), searchParams);
-}
 
 /** Below the first viewport: widgets there take their enhanced state at once. */
 const BELOW = '<div style="height:150vh">top</div>';

@@ -1,5 +1,6 @@
 // The core in Chromium, production build: one scan, the observer, the loader, the API.
 import { describe, expect, it } from 'vitest';
+import { busHandlerThrows } from './scenarios';
 import { useSession, type TestPage } from './support';
 
 const SCRIPT = '<script defer src="/Content/scripts/dist/veneer.js"></script>';
@@ -231,28 +232,7 @@ describe('core', () => {
     test.assertClean();
   });
 
-  it('keeps calling the bus handlers after one throws, and does not throw to the emitter', async () => {
-    const test = await session.open('/__fixture/bus-throw', { html: page(''), allowErrors: [/broken subscriber/] });
-    const result = await test.page.evaluate(() => {
-      const veneer = (window as unknown as { veneer: { on: Function; emit: Function } }).veneer;
-      const seen: string[] = [];
-      veneer.on('/status', () => {
-        throw new Error('broken subscriber');
-      });
-      veneer.on('/status', (data: { message: string }) => seen.push(data.message));
-      veneer.on('*', (topic: string) => seen.push('all ' + topic));
-      let thrown = false;
-      try {
-        veneer.emit('/status', { message: 'hello' });
-      } catch {
-        thrown = true;
-      }
-      return { seen, thrown };
-    });
-    expect(result).toEqual({ seen: ['hello', 'all /status'], thrown: false });
-    expect(test.errors.filter((text) => /broken subscriber/.test(text))).toHaveLength(1);
-    test.assertClean();
-  });
+  it('keeps calling the bus handlers after one throws, and does not throw to the emitter', () => busHandlerThrows(session, '/__fixture/bus-throw'));
 
   it('raises a ChunkLoadError, retries once, and leaves the markup as it was', async () => {
     const test = await session.open('/__fixture/chunk-404', {

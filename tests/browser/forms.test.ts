@@ -3,6 +3,7 @@
 import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
 import { capturedPage, fixture } from './helpers';
+import { invalidFieldInClosedPanel } from './scenarios';
 import { useSession, type Session } from './support';
 
 interface Invalid {
@@ -174,35 +175,8 @@ describe('form validation', () => {
     await home.page.close();
   });
 
-  it('the first invalid field in a closed expand item or tab panel (hidden=until-found) is shown and focused, as find-in-page shows it', async () => {
-    const html = fixture(
-      // Below the fold at load: the item closes and the second panel hides (settled).
-      `<div style="height:3000px"></div><form class="js-validate" action="/forms/closed" method="post">` +
-        `<div class="js-expand"><h3><button type="button" class="js-expand-trigger">More details</button></h3><div class="js-expand-content">` +
-        `<div class="field"><label for="b">Company</label><input id="b" name="b" required></div></div></div>` +
-        `<div class="js-tabs"><ul><li><a class="js-tab" href="#p1">One</a></li><li><a class="js-tab" href="#p2">Two</a></li></ul>` +
-        `<div class="js-tab-panel" id="p1"><p>One</p></div><div class="js-tab-panel" id="p2"><div class="field"><label for="c">Country</label><input id="c" name="c" required></div></div></div>` +
-        `<button id="send">Send</button></form><div style="height:2000px"></div>`,
-    );
-    const test = await session.open('/__fixture/forms-closed', { html });
-    const { page } = test;
-    await page.$eval('form', (form) => form.scrollIntoView());
-    expect(await page.$$eval('.js-expand-content, .js-tab-panel', (els) => els.map((el) => el.getAttribute('hidden')))).toEqual(['until-found', null, 'until-found']);
-    await page.click('#send');
-    const state = () =>
-      page.evaluate(() => [
-        document.activeElement?.id,
-        document.querySelector('.js-expand-trigger')!.getAttribute('aria-expanded'),
-        document.querySelector('a.js-tab[href="#p2"]')!.getAttribute('aria-selected'),
-        (document.activeElement as HTMLElement).checkVisibility(),
-      ]);
-    expect(await state()).toEqual(['b', 'true', 'false', true]);
-    await page.type('#b', 'Northwind');
-    await page.click('#send');
-    expect(await state()).toEqual(['c', 'true', 'true', true]);
-    expect(await page.evaluate(() => location.pathname + location.search)).toBe('/__fixture/forms-closed?tab=p2');
-    test.assertClean();
-  });
+  it('the first invalid field in a closed expand item or tab panel (hidden=until-found) is shown and focused, as find-in-page shows it', () =>
+    invalidFieldInClosedPanel(session, '/__fixture/forms-closed'));
 
   it('/contact/: keeps the help text in aria-describedby, flags the consent checkbox and the topics, change revalidates', async () => {
     const before = await postCount(session, 'mailing');

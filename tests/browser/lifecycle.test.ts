@@ -2,18 +2,12 @@
 // production build: what a feature put beside its hook follows the hook when a script moves
 // it in one task (the core does nothing on a move), and removal leaves focus somewhere sensible.
 import { describe, expect, it } from 'vitest';
-import { youtubeApi, youtubeEmbed } from '../../src/harness/stubs';
 import { fixture } from './helpers';
-import { useSession, type Reply } from './support';
+import { playingVideoMoved } from './scenarios';
+import { useSession } from './support';
 
 const SMALL = { width: 390, height: 844 };
 
-/** YouTube's addresses answered by the harness's stand-ins (nothing leaves the machine). */
-function youtube(url: string): Reply | undefined {
-  const { origin, pathname, searchParams } = new URL(url);
-  if (url === 'https://www.youtube.com/iframe_api') return youtubeApi();
-  if (origin === 'https://www.youtube-nocookie.com' && pathname.startsWith('/embed/')) return youtubeEmbed(pathname.slice(7), searchParams);
-}
 
 describe('lifecycle', () => {
   const session = useSession();
@@ -148,31 +142,8 @@ describe('lifecycle', () => {
     test.assertClean();
   });
 
-  it('a playing video whose link is moved to another parent in one task: the player goes along (the old parent then removed)', async () => {
-    const html = fixture(
-      '<div id="a"><a class="js-video" href="https://www.youtube.com/watch?v=M7lc1UVf-VE" data-video-id="M7lc1UVf-VE">Play</a></div><div id="b"></div>',
-    );
-    const test = await session.open('/__fixture/video-move', { html, respond: youtube });
-    await test.page.click('a.js-video');
-    await test.page.waitForSelector('#a iframe');
-    const result = await test.page.evaluate(async () => {
-      const veneer = (window as unknown as { veneer: { ready(): Promise<void> } }).veneer;
-      const link = document.querySelector<HTMLElement>('a.js-video')!;
-      const frame = document.querySelector('iframe')!;
-      document.getElementById('b')!.append(link);
-      document.getElementById('a')!.remove();
-      await veneer.ready();
-      await new Promise((resolve) => setTimeout(resolve));
-      return {
-        enhanced: link.getAttribute('data-enhanced'),
-        hidden: link.hidden,
-        before: link.previousElementSibling == frame,
-        frames: document.querySelectorAll('iframe').length,
-      };
-    });
-    expect(result).toEqual({ enhanced: 'video', hidden: true, before: true, frames: 1 });
-    test.assertClean();
-  });
+  it('a playing video whose link is moved to another parent in one task: the player goes along (the old parent then removed)', () =>
+    playingVideoMoved(session, '/__fixture/video-move'));
 
   it.each([
     ['a lightbox', '#m .js-lightbox', '.veneer-lightbox.is-open'],

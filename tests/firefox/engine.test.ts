@@ -6,9 +6,9 @@ import path from 'node:path';
 import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../src/harness/server';
-import { youtubeApi, youtubeEmbed } from '../../src/harness/stubs';
 import { fixture } from '../browser/helpers';
-import { useSession, type Reply } from '../browser/support';
+import { busHandlerThrows, invalidFieldInClosedPanel, playingVideoMoved } from '../browser/scenarios';
+import { useSession } from '../browser/support';
 
 const REGISTRY = JSON.parse(readFileSync(path.join(REPO_ROOT, 'src/injector/registry.json'), 'utf8')) as Record<string, string>;
 const TAKES: Record<string, string> = { anchor: 'a[href^="#"]:not([class*=js-],[href="#"])' };
@@ -49,12 +49,6 @@ async function round(page: Page, shift = false) {
 const isOpen = (page: Page, selector: string, open = true) =>
   page.waitForFunction((sel: string, want: boolean) => document.querySelector(sel)?.classList.contains('is-open') === want, { timeout: 3000 }, selector, open);
 
-/** YouTube's addresses answered by the harness's stand-ins (nothing leaves the machine). */
-function youtube(url: string): Reply | undefined {
-  const { origin, pathname, searchParams } = new URL(url);
-  if (url === 'https://www.youtube.com/iframe_api') return youtubeApi();
-  if (origin === 'https://www.youtube-nocookie.com' && pathname.startsWith('/embed/')) return youtubeEmbed(pathname.slice(7), searchParams);
-}
 
 describe('Firefox', () => {
   const session = useSession({ browser: 'firefox' });
@@ -171,29 +165,7 @@ describe('Firefox', () => {
     test.assertClean();
   });
 
-  it('bus: a handler that throws is reported once, the other handlers and "*" still run, the emitter gets no throw', async () => {
-    const test = await session.open('/__fixture/ff-bus', { html: fixture(''), allowErrors: [/broken subscriber/] });
-    const result = await test.page.evaluate(() => {
-      const veneer = (window as unknown as { veneer: { on: Function; emit: Function } }).veneer;
-      const seen: string[] = [];
-      veneer.on('/status', () => {
-        throw new Error('broken subscriber');
-      });
-      veneer.on('/status', (data: { message: string }) => seen.push(data.message));
-      veneer.on('*', (topic: string) => seen.push('all ' + topic));
-      let thrown = false;
-      try {
-        veneer.emit('/status', { message: 'hello' });
-      } catch {
-        thrown = true;
-      }
-      return { seen, thrown };
-    });
-    expect(result).toEqual({ seen: ['hello', 'all /status'], thrown: false });
-    await sleep(100);
-    expect(test.errors.filter((text) => /broken subscriber/.test(text))).toHaveLength(1);
-    test.assertClean();
-  });
+  it('bus: a handler that throws is reported once, the other handlers and "*" still run, the emitter gets no throw', () => busHandlerThrows(session, '/__fixture/ff-bus'));
 
   it('form validation: Enter in the first invalid field (focus stays) makes its error an alert, not rewritten by keyups; Enter in another moves focus, no alert', async () => {
     const test = await session.open('/event/');
@@ -219,36 +191,7 @@ describe('Firefox', () => {
     other.assertClean();
   });
 
-  it('form validation: the first invalid field in a closed expand item or tab panel is shown and focused', async () => {
-    const html = fixture(
-      `<div style="height:3000px"></div><form class="js-validate" action="/forms/closed" method="post">` +
-        `<div class="js-expand"><h3><button type="button" class="js-expand-trigger">More details</button></h3><div class="js-expand-content">` +
-        `<div class="field"><label for="b">Company</label><input id="b" name="b" required></div></div></div>` +
-        `<div class="js-tabs"><ul><li><a class="js-tab" href="#p1">One</a></li><li><a class="js-tab" href="#p2">Two</a></li></ul>` +
-        `<div class="js-tab-panel" id="p1"><p>One</p></div><div class="js-tab-panel" id="p2"><div class="field"><label for="c">Country</label><input id="c" name="c" required></div></div></div>` +
-        `<button id="send">Send</button></form><div style="height:2000px"></div>`,
-    );
-    const test = await session.open('/__fixture/ff-forms-closed', { html });
-    const { page } = test;
-    await page.$eval('form', (form) => form.scrollIntoView());
-    // Closed: until-found where the browser has it, else plain hidden.
-    const closed = await page.evaluate(() => ('onbeforematch' in document.documentElement ? 'until-found' : ''));
-    expect(await page.$$eval('.js-expand-content, .js-tab-panel', (els) => els.map((el) => el.getAttribute('hidden')))).toEqual([closed, null, closed]);
-    await page.click('#send');
-    const state = () =>
-      page.evaluate(() => [
-        document.activeElement?.id,
-        document.querySelector('.js-expand-trigger')!.getAttribute('aria-expanded'),
-        document.querySelector('a.js-tab[href="#p2"]')!.getAttribute('aria-selected'),
-        (document.activeElement as HTMLElement).checkVisibility(),
-      ]);
-    expect(await state()).toEqual(['b', 'true', 'false', true]);
-    await page.type('#b', 'Northwind');
-    await page.click('#send');
-    expect(await state()).toEqual(['c', 'true', 'true', true]);
-    expect(await page.evaluate(() => location.pathname + location.search)).toBe('/__fixture/ff-forms-closed?tab=p2');
-    test.assertClean();
-  });
+  it('form validation: the first invalid field in a closed expand item or tab panel is shown and focused', () => invalidFieldInClosedPanel(session, '/__fixture/ff-forms-closed'));
 
   it("modal: without a heading, named after an icon button's img alt or title", async () => {
     const html = fixture(
@@ -412,26 +355,7 @@ describe('Firefox', () => {
     test.assertClean();
   });
 
-  it('a playing video whose link is moved to another parent in one task: the player goes along', async () => {
-    const html = fixture(
-      '<div id="a"><a class="js-video" href="https://www.youtube.com/watch?v=M7lc1UVf-VE" data-video-id="M7lc1UVf-VE">Play</a></div><div id="b"></div>',
-    );
-    const test = await session.open('/__fixture/ff-video-move', { html, respond: youtube });
-    await test.page.click('a.js-video');
-    await test.page.waitForSelector('#a iframe');
-    const result = await test.page.evaluate(async () => {
-      const veneer = (window as unknown as { veneer: { ready(): Promise<void> } }).veneer;
-      const link = document.querySelector<HTMLElement>('a.js-video')!;
-      const frame = document.querySelector('iframe')!;
-      document.getElementById('b')!.append(link);
-      document.getElementById('a')!.remove();
-      await veneer.ready();
-      await new Promise((resolve) => setTimeout(resolve));
-      return { enhanced: link.getAttribute('data-enhanced'), hidden: link.hidden, before: link.previousElementSibling == frame, frames: document.querySelectorAll('iframe').length };
-    });
-    expect(result).toEqual({ enhanced: 'video', hidden: true, before: true, frames: 1 });
-    test.assertClean();
-  });
+  it('a playing video whose link is moved to another parent in one task: the player goes along', () => playingVideoMoved(session, '/__fixture/ff-video-move'));
 
   it.each(['inline', 'ajax'])('a modal in %s lightbox content opens above the lightbox: its close control and Escape close it, not the lightbox', async (type) => {
     const content = '<p>Team</p><button data-modal-open="contact" id="o">Contact</button><div class="js-modal" id="contact"><div class="js-modal-body"><h2>Contact</h2><button class="js-modal-close" id="c">Close</button></div></div>';
