@@ -60,6 +60,14 @@ function until(page: Page, open: boolean, selector = MODAL) {
 }
 
 /** The layout width and scroll position: what a scroll lock must not change. */
+/** Tab (or Shift+Tab), then the id (or tag) of what has focus. */
+async function tabFrom(page: Page, shift = false) {
+  if (shift) await page.keyboard.down('Shift');
+  await page.keyboard.press('Tab');
+  if (shift) await page.keyboard.up('Shift');
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  return page.evaluate(() => document.activeElement?.id || document.activeElement?.localName);
+}
 const geometry = (page: Page) => page.evaluate(() => ({ width: document.documentElement.clientWidth, bodyWidth: document.body.getBoundingClientRect().width, y: scrollY }));
 
 describe('modal', () => {
@@ -191,13 +199,7 @@ describe('modal', () => {
     );
     const test = await session.open('/__fixture/modal-frames', { html });
     const sent = await test.page.$eval('#f', (el) => el.innerHTML);
-    const tab = async (shift = false) => {
-      if (shift) await test.page.keyboard.down('Shift');
-      await test.page.keyboard.press('Tab');
-      if (shift) await test.page.keyboard.up('Shift');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      return test.page.evaluate(() => document.activeElement?.id || document.activeElement?.localName);
-    };
+    const tab = (shift = false) => tabFrom(test.page, shift);
     await test.page.click('#open-f');
     await until(test.page, true, '#f');
     await test.page.focus('#close-f');
@@ -219,13 +221,7 @@ describe('modal', () => {
         `<div class="js-modal" id="a"><div class="js-modal-body"><h2>A</h2><audio id="audio" controls></audio><button class="js-modal-close" id="close-a">Close</button></div></div>`,
     );
     const test = await session.open('/__fixture/modal-media', { html });
-    const tab = async (shift = false) => {
-      if (shift) await test.page.keyboard.down('Shift');
-      await test.page.keyboard.press('Tab');
-      if (shift) await test.page.keyboard.up('Shift');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      return test.page.evaluate(() => document.activeElement?.id || document.activeElement?.localName);
-    };
+    const tab = (shift = false) => tabFrom(test.page, shift);
     await test.page.click('#open-v');
     await until(test.page, true, '#v');
     expect(await test.page.evaluate(() => document.activeElement?.id)).toBe('close-v');
@@ -249,10 +245,7 @@ describe('modal', () => {
         `<div class="js-modal" id="f"><div class="js-modal-body"><h2>F</h2><video muted loop width="200" height="100"></video><input id="email" aria-label="Email"><button class="js-modal-close" id="close-f">Close</button></div></div>`,
     );
     const test = await session.open('/__fixture/modal-muted-video', { html });
-    const tab = async () => {
-      await test.page.keyboard.press('Tab');
-      return test.page.evaluate(() => document.activeElement?.id || document.activeElement?.localName);
-    };
+    const tab = () => tabFrom(test.page);
     await test.page.click('#open-l');
     await until(test.page, true, '#l');
     expect([await test.page.evaluate(() => document.activeElement?.id), await tab(), await tab()]).toEqual(['close-l', 'close-l', 'close-l']);
