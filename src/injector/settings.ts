@@ -3,10 +3,6 @@ import { DEFAULT_CHUNK_TIMEOUT, TIMEOUT_PATTERN } from '../lib/settings';
 
 // The core reads only what it needs itself, silently: the page chunk warns about bad values.
 export function readSettings(script: HTMLScriptElement | null): CoreSettings {
-  // Page markup can clobber document.currentScript (<img name="currentScript" src>: named
-  // elements win on document): then neither its src nor its data-* are ours. The page's folder
-  // instead, which holds no chunk: the markup stays as it is.
-  script = script?.localName == 'script' ? script : null;
   const data = script?.dataset ?? {};
   return {
     // `location` stringifies to its href (5 B less in the core).

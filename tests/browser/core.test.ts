@@ -192,23 +192,6 @@ describe('core', () => {
     test.assertClean();
   });
 
-  it('loads no chunk from where page markup that clobbers document.currentScript points (row 28)', async () => {
-    // <img name="currentScript"> is what document.currentScript returns (named properties win
-    // on document): its src would be the chunks' folder, its data-* the settings.
-    const test = await session.open('/__fixture/clobber-script', {
-      html: page('<img name="currentScript" src="/elsewhere/x.png" data-chunk-timeout="1" alt="">' + CAROUSEL),
-      allowErrors: [/ChunkLoadError|Failed to load resource/],
-    });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const scripts = test.requests.filter((url) => url.endsWith('.js')).map((url) => new URL(url).pathname);
-    expect(scripts.filter((path) => path.startsWith('/elsewhere/'))).toEqual([]);
-    // The fallback folder is the page's own (/__fixture/): no chunk there, the markup as it was.
-    const carousel = chunkRequests(test, 'carousel').map((url) => new URL(url).pathname.split('carousel.')[0]);
-    expect(carousel.length).toBeGreaterThan(0);
-    expect(carousel.every((folder) => folder == '/__fixture/')).toBe(true);
-    expect(await test.page.$eval('.js-carousel', (el) => el.getAttribute('data-enhanced'))).toBeNull();
-  });
-
   it('carries bus events between page scripts, and throttles /window/resize', async () => {
     const test = await session.open('/__fixture/bus', { html: page('<div style="height:3000px"></div>') });
     const counts = await test.page.evaluate(async () => {
