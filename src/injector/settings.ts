@@ -5,8 +5,8 @@ import { DEFAULT_CHUNK_TIMEOUT, TIMEOUT_PATTERN } from '../lib/settings';
 export function readSettings(script: HTMLScriptElement | null): CoreSettings {
   const data = script?.dataset ?? {};
   return {
-    // `location` stringifies to its href (5 B less in the core).
-    // A URL: the loader adds a chunk's file name to it as to a string (its href).
+    // Bytes of the core: `location` stringifies to its href, and the loader adds a chunk's
+    // file name to this URL as to a string (its href).
     base: new URL('.', script?.src || (location as unknown as string)),
     chunkTimeout: TIMEOUT_PATTERN.test(data.chunkTimeout!) ? +data.chunkTimeout! : DEFAULT_CHUNK_TIMEOUT,
     data,
