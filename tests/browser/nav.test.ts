@@ -104,6 +104,8 @@ describe('nav', () => {
     if (viewport === SMALL) await test.page.click('.js-menu-toggle');
     await test.page.click(trigger(2));
     await test.page.focus('#mega-solutions a');
+    // After the click's pointerup task (a press inside is not leaving until then).
+    await test.page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
     const before = await nav(test.page);
     expect(before.items[1]).toBe('true shown is-open');
     await test.page.$eval('#mega-solutions', (el) => (el.innerHTML = testHTML(el.innerHTML)));
@@ -117,6 +119,8 @@ describe('nav', () => {
   it('at 390: a link the page removes from the open toggle menu with focus on it: the menu stays open, focus on its toggle', async () => {
     const test = await session.open('/home/', { viewport: SMALL, reducedMotion: true });
     await test.page.click('.js-menu-toggle');
+    // After the click's pointerup task (a press inside is not leaving until then).
+    await test.page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
     await test.page.evaluate(() => {
       const link = document.createElement('a');
       link.href = '/contact/';
