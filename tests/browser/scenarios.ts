@@ -1,5 +1,6 @@
 // Scenarios run in both engines: by the Chromium suite (tests/browser) and the Firefox one
 // (tests/firefox/engine.test.ts), each with its own session and fixture path.
+import type { Page } from 'puppeteer';
 import { expect } from 'vitest';
 import { youtubeApi, youtubeEmbed } from '../../src/harness/stubs';
 import { fixture } from './helpers';
@@ -90,4 +91,39 @@ export async function playingVideoMoved(session: Session, path: string) {
   });
   expect(result).toEqual({ enhanced: 'video', hidden: true, before: true, frames: 1 });
   test.assertClean();
+}
+
+/**
+ * Enter in the first invalid field of /event/'s form, which keeps focus: its error, and only
+ * its, is an alert, and keyups that leave the message as it is do not write it again (it would
+ * be read again). `more` checks the page in that state further. Then Enter in another invalid
+ * field: focus moves to the first, which is read when focused; no alert.
+ */
+export async function focusedFieldAlert(session: Session, more?: (page: Page) => Promise<void>) {
+  const test = await session.open('/event/');
+  const { page } = test;
+  await page.focus('#reg-first-name');
+  await page.keyboard.press('Enter');
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('reg-first-name');
+  expect(await page.$$eval('.veneer-error', (all) => all.map((el) => el.getAttribute('role')))).toEqual(['alert', null, null, null, null, null]);
+  expect(await page.$eval('.veneer-error', (el) => el.textContent)).toBe('Please enter your first name.');
+  await more?.(page);
+  const writes = await page.evaluate(async () => {
+    let count = 0;
+    new MutationObserver((records) => (count += records.length)).observe(document.querySelector('.veneer-error')!, { childList: true, characterData: true, subtree: true });
+    for (const key of ['Shift', 'ArrowLeft', 'ArrowRight']) document.getElementById('reg-first-name')!.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true }));
+    await new Promise((resolve) => setTimeout(resolve));
+    return count;
+  });
+  expect(writes).toBe(0);
+  test.assertClean();
+  await page.close();
+
+  const other = await session.open('/event/');
+  await other.page.focus('#reg-email');
+  await other.page.keyboard.press('Enter');
+  expect(await other.page.evaluate(() => document.activeElement?.id)).toBe('reg-first-name');
+  expect(await other.page.$$eval('.veneer-error', (all) => all.filter((el) => el.getAttribute('role')).length)).toBe(0);
+  other.assertClean();
+  await other.page.close();
 }

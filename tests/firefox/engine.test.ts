@@ -7,7 +7,7 @@ import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../src/harness/server';
 import { fixture } from '../browser/helpers';
-import { busHandlerThrows, invalidFieldInClosedPanel, playingVideoMoved } from '../browser/scenarios';
+import { busHandlerThrows, focusedFieldAlert, invalidFieldInClosedPanel, playingVideoMoved } from '../browser/scenarios';
 import { useSession } from '../browser/support';
 
 const REGISTRY = JSON.parse(readFileSync(path.join(REPO_ROOT, 'src/injector/registry.json'), 'utf8')) as Record<string, string>;
@@ -167,29 +167,8 @@ describe('Firefox', () => {
 
   it('bus: a handler that throws is reported once, the other handlers and "*" still run, the emitter gets no throw', () => busHandlerThrows(session, '/__fixture/ff-bus'));
 
-  it('form validation: Enter in the first invalid field (focus stays) makes its error an alert, not rewritten by keyups; Enter in another moves focus, no alert', async () => {
-    const test = await session.open('/event/');
-    await test.page.focus('#reg-first-name');
-    await test.page.keyboard.press('Enter');
-    expect(await focusedId(test.page)).toBe('reg-first-name');
-    expect(await test.page.$$eval('.veneer-error', (all) => all.map((el) => el.getAttribute('role')))).toEqual(['alert', null, null, null, null, null]);
-    expect(await test.page.$eval('.veneer-error', (el) => el.textContent)).toBe('Please enter your first name.');
-    const writes = await test.page.evaluate(async () => {
-      let count = 0;
-      new MutationObserver((records) => (count += records.length)).observe(document.querySelector('.veneer-error')!, { childList: true, characterData: true, subtree: true });
-      for (const key of ['Shift', 'ArrowLeft', 'ArrowRight']) document.getElementById('reg-first-name')!.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true }));
-      await new Promise((resolve) => setTimeout(resolve));
-      return count;
-    });
-    expect(writes).toBe(0);
-    test.assertClean();
-    const other = await session.open('/event/');
-    await other.page.focus('#reg-email');
-    await other.page.keyboard.press('Enter');
-    expect(await focusedId(other.page)).toBe('reg-first-name');
-    expect(await other.page.$$eval('.veneer-error', (all) => all.filter((el) => el.getAttribute('role')).length)).toBe(0);
-    other.assertClean();
-  });
+  it('form validation: Enter in the first invalid field (focus stays) makes its error an alert, not rewritten by keyups; Enter in another moves focus, no alert', () =>
+    focusedFieldAlert(session));
 
   it('form validation: the first invalid field in a closed expand item or tab panel is shown and focused', () => invalidFieldInClosedPanel(session, '/__fixture/ff-forms-closed'));
 
