@@ -19,6 +19,18 @@ const DIALOG = 'veneer-dialog';
 // in Chromium but takes no focus.
 const FOCUSABLE = 'a[href],area[href],button,input,select,textarea,iframe,audio[controls],video[controls],summary,[contenteditable],[tabindex]';
 
+/**
+ * A control's name as its text gives it: aria-label, its text, an input's value (a submit
+ * button's label; a <button>'s value is not shown), an icon's image alt, its title.
+ */
+const nameOf = (control?: HTMLElement) =>
+  control &&
+  (control.getAttribute('aria-label') ||
+    control.textContent!.trim() ||
+    (control.localName == 'input' && (control as HTMLInputElement).value) ||
+    control.querySelector('img')?.alt ||
+    control.title);
+
 /** `a` is `b`, or a radio of its group (Tab stops once in a group). */
 const same = (a: Element | null, b: Element) =>
   a == b ||
@@ -47,18 +59,21 @@ export interface DialogOptions {
   focusDelay?: number;
   /** Runs once the dialog has closed, however it closed. */
   onClose?: () => void;
-  /** The name when the dialog has no heading (and no aria-label or aria-labelledby). */
-  label?: string;
+  /**
+   * The control whose name names the dialog when it has no heading (and no aria-label or
+   * aria-labelledby): the trigger that opened it, a form's submit button.
+   */
+  namedBy?: HTMLElement;
 }
 
 /**
  * Shows `element` as a modal dialog (APG Dialog): role=dialog, aria-modal and a name (its
- * first heading, else `label`, unless it has one), `is-open`, in the top layer; focus moves in, Tab cycles
+ * first heading, else `namedBy`'s name, unless it has one), `is-open`, in the top layer; focus moves in, Tab cycles
  * inside, the rest of the page is inert and does not scroll. Escape, a press outside `body`
  * or a close control closes it, and focus goes back to where it was. Dialogs stack: only the
  * top one answers. Returns the close (idempotent), which puts every attribute back.
  */
-function openDialog(element: HTMLElement, { body, closers, focusDelay, onClose, label }: DialogOptions): () => void {
+function openDialog(element: HTMLElement, { body, closers, focusDelay, onClose, namedBy }: DialogOptions): () => void {
   const opener = document.activeElement as HTMLElement | null;
   const j = createJournal();
   const abort = new AbortController();
@@ -99,6 +114,7 @@ function openDialog(element: HTMLElement, { body, closers, focusDelay, onClose, 
   j.set(element, 'aria-modal', 'true');
   j.set(element, 'tabindex', '-1');
   const heading = body.querySelector('h1,h2,h3,h4,h5,h6');
+  const label = nameOf(namedBy);
   if (!element.matches('[aria-label],[aria-labelledby]'))
     heading ? j.set(element, 'aria-labelledby', j.id(heading, DIALOG)) : label && j.set(element, 'aria-label', label);
   j.set(element, 'popover', 'manual');

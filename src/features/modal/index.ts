@@ -40,9 +40,7 @@ defineFeature<HTMLElement>('modal', (element, { signal, bus, settle }) => {
     if (!openDialog || close || signal.aborted || !small()) return;
     cancel();
     hide(true);
-    // An icon button's name is its image's alt or its title.
-    const label = trigger.getAttribute('aria-label') || trigger.textContent!.trim() || trigger.querySelector('img')?.alt || (trigger as HTMLElement).title;
-    close = openDialog(element, { body, closers: '.js-modal-close', label, onClose: () => (close = undefined) });
+    close = openDialog(element, { body, closers: '.js-modal-close', namedBy: trigger as HTMLElement, onClose: () => (close = undefined) });
   };
 
   // Delegated: triggers inserted later work too. The id is compared, never put into a selector,

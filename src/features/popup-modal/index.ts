@@ -47,7 +47,6 @@ defineFeature<HTMLElement>('popup-modal', (element, { signal, settle, labels }) 
     warn('popup-modal: the dialog runtime did not load; left as it is', element, error);
   });
   const open = async () => {
-    let button: HTMLButtonElement | undefined;
     const openDialog = await dialog;
     if (!openDialog || close || gone || getCookie(name)) return;
     // The visitor is busy in another dialog (a native modal one, like the date picker's, has
@@ -59,9 +58,8 @@ defineFeature<HTMLElement>('popup-modal', (element, { signal, settle, labels }) 
       body,
       closers: '.js-modal-close',
       focusDelay: FOCUS_DELAY_MS,
-      // Without a heading, named after what the form does: its submit button (an icon button
-      // by its aria-label, its image's alt or its title, as the modal names its trigger).
-      label: (button = submit()) && (button.getAttribute('aria-label') || button.textContent!.trim() || button.value || button.querySelector('img')?.alt || button.title),
+      // Without a heading, named after what the form does: its submit button.
+      namedBy: submit(),
       onClose() {
         close = undefined;
         request?.abort();
