@@ -1,7 +1,6 @@
 // The kit: the library code most features share, shipped once, in the page chunk (which
 // loads on every page, beside the features' chunks), instead of once in every chunk.
 // Feature chunks reach it through ./kit. Modules here import each other directly, never ./kit.
-import { onLeave, onPanelOpen } from './disclosure';
 import { commonAncestor, findableHidden, fragmentId, hasAccessibleName, inertOthers, inlineStep, isHook, owned, uniqueId } from './dom';
 import { instance, type Feature, type Setup } from './feature';
 import { createJournal } from './journal';
@@ -9,7 +8,6 @@ import { format, loadLabels, type Labels } from './labels';
 import { warn } from './log';
 import { prefersReducedMotion } from './motion';
 import { parseNumber, readOptions } from './options';
-import { panelToggle } from './panel';
 import { saveData } from './save-data';
 import { findTarget, goTo, rendered, scrollToY, targetY } from './scroll';
 import { adoptStyles, hiddenRules } from './styles';
@@ -46,11 +44,8 @@ export const kit = {
   inertOthers,
   inlineStep,
   loadLabels,
-  onLeave,
-  onPanelOpen,
   isHook,
   owned,
-  panelToggle,
   parseNumber,
   prefersReducedMotion,
   readOptions,

@@ -1,12 +1,9 @@
 // A header toggle button (`[aria-controls]`) and the dropdown panel it names: the search
 // and language features (APG Disclosure). See ./disclosure for the shared closing rules.
+// Not in the kit: only the site-header group's features use it, and it ships in that chunk.
 import { onLeave, onPanelOpen, PANEL_OPEN } from './disclosure';
 import type { Context, Teardown } from './feature';
-import { createJournal } from './journal';
-import { warn } from './log';
-import { prefersReducedMotion } from './motion';
-import { rendered } from './scroll';
-import { adoptStyles, hiddenRules } from './styles';
+import { adoptStyles, createJournal, hiddenRules, prefersReducedMotion, rendered, warn } from './kit';
 
 export interface PanelSpec {
   /** The feature name (warnings, the stylesheet key). */

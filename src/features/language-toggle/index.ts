@@ -1,5 +1,6 @@
 // Language panel: button.js-language-toggle[aria-controls] opens div.js-language-panel.
-import { createJournal, defineFeature, panelToggle } from '../../lib/kit';
+import { createJournal, defineFeature } from '../../lib/kit';
+import { panelToggle } from '../../lib/panel';
 
 defineFeature<HTMLElement>('language-toggle', (toggle, context) => {
   const teardown = panelToggle(toggle, context, { name: 'language-toggle', panel: '.js-language-panel' });

@@ -2,7 +2,8 @@
 // button.js-nav-trigger opens its div.js-megamenu (a mega-menu from 1024 px, an accordion
 // in the toggle menu up to 1023 px); button.js-menu-toggle[aria-controls=<nav id>], outside
 // the nav, opens the toggle menu. The site's CSS shows and hides from aria-expanded / is-open.
-import { createJournal, defineFeature, inertOthers, isHook, onLeave, onPanelOpen, PANEL_OPEN, rendered, warn } from '../../lib/kit';
+import { onLeave, onPanelOpen } from '../../lib/disclosure';
+import { createJournal, defineFeature, inertOthers, isHook, PANEL_OPEN, rendered, warn } from '../../lib/kit';
 
 const LARGE = '(min-width: 1024px)'; // the seed: small up to 1023 px, large from 1024 px
 const DEBOUNCE_MS = 250;
