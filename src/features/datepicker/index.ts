@@ -20,7 +20,10 @@ const STYLES =
   `${P}-button{min-width:2.75rem;border:0;background:none}` +
   `@supports (anchor-name:--a){${P}-button{position:absolute;top:anchor(top);bottom:anchor(bottom);right:anchor(right)}}` +
   `${P}>div{display:flex}${P} h2{flex:1;margin:0;font:inherit;text-align:center}` +
-  `${P} [aria-selected=true]{background:#0b2545;color:#fff}${P} [aria-disabled=true]{opacity:.4}`;
+  `${P} [aria-selected=true]{background:#0b2545;color:#fff}${P} [aria-disabled=true]{opacity:.4}` +
+  // Forced colours drop backgrounds and box-shadows (the site's focus ring): the chosen day
+  // keeps a system highlight, and focus an outline.
+  `@media(forced-colors:active){${P} [aria-selected=true]{forced-color-adjust:none;background:Highlight;color:HighlightText}${P} :focus-visible,${P}-button:focus-visible{outline:2px solid CanvasText}}`;
 
 // The shared runtime, once loaded (one per page, whichever chunk loaded it first).
 let ui: UI;

@@ -1,0 +1,65 @@
+// veneer's own UI in Windows High Contrast (forced-colors: active), at 400 % zoom (a 320×256
+// CSS px viewport: WCAG 1.4.10 Reflow) and with the WCAG 1.4.12 text spacing overrides, in
+// Chromium against the production build. Forced colours are emulated through CDP
+// (puppeteer's emulateMediaFeatures refuses the feature); Chromium then really applies the
+// forced palette: backgrounds become Canvas, box-shadows are dropped. Assertions are on
+// computed styles and geometry, not pixels.
+import type { Page } from 'puppeteer';
+import { describe, expect, it } from 'vitest';
+import { useSession } from './support';
+
+async function forceColors(page: Page) {
+  const cdp = await page.createCDPSession();
+  await cdp.send('Emulation.setEmulatedMedia', { features: [{ name: 'forced-colors', value: 'active' }] });
+  expect(await page.evaluate(() => matchMedia('(forced-colors: active)').matches)).toBe(true);
+}
+
+/** The focused element's focus indicator that survives forced colours: its outline. */
+const focusRing = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement!;
+    const style = getComputedStyle(el);
+    return { visible: el.matches(':focus-visible'), outline: style.outlineStyle != 'none' && parseFloat(style.outlineWidth) >= 1 };
+  });
+
+const DATE_INPUT = '#reg-consultation';
+const DATE_DIALOG = 'dialog.veneer-datepicker';
+
+/** Opens the /event/ page's date picker from the keyboard, with `value` typed in. */
+async function openDatepicker(page: Page, value = '2026-06-15') {
+  await page.$eval(DATE_INPUT, (input, v) => ((input as HTMLInputElement).value = v), value);
+  await page.focus('.veneer-datepicker-button');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector(DATE_DIALOG + '[open] td[tabindex="0"]');
+}
+
+describe('forced colours, reflow and text spacing of veneer UI', () => {
+  const session = useSession();
+
+  it('date picker in forced colours: the chosen day stands out from the others, and focus has an outline', async () => {
+    const { page } = await session.open('/event/');
+    await forceColors(page);
+    await openDatepicker(page);
+    // The chosen day's background against the dialog's (the other days have none: transparent).
+    const cells = await page.$eval(DATE_DIALOG, (dialog) => {
+      const style = getComputedStyle(dialog.querySelector('[aria-selected=true]')!);
+      return { dialog: getComputedStyle(dialog).backgroundColor, selected: style.backgroundColor, text: style.color };
+    });
+    expect(cells.dialog).toMatch(/^rgb\(/);
+    expect(cells.selected).not.toMatch(/, 0\)$/);
+    expect(cells.selected).not.toBe(cells.dialog);
+    expect(cells.text).not.toBe(cells.selected);
+    // The day with focus (the chosen one, then the next), a month button, and the opening button.
+    expect(await focusRing(page)).toEqual({ visible: true, outline: true });
+    await page.keyboard.press('ArrowRight');
+    expect(await focusRing(page)).toEqual({ visible: true, outline: true });
+    await page.keyboard.down('Shift');
+    await page.keyboard.press('Tab');
+    await page.keyboard.up('Shift');
+    expect(await page.evaluate(() => document.activeElement!.localName)).toBe('button');
+    expect(await focusRing(page)).toEqual({ visible: true, outline: true });
+    await page.keyboard.press('Escape');
+    expect(await page.evaluate(() => document.activeElement!.className)).toBe('veneer-datepicker-button');
+    expect(await focusRing(page)).toEqual({ visible: true, outline: true });
+  });
+});
