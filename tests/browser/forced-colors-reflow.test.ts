@@ -6,7 +6,13 @@
 // computed styles and geometry, not pixels.
 import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
+import { capturedPage } from './helpers';
 import { useSession } from './support';
+
+const ZOOM_400 = { width: 320, height: 256 };
+// The WCAG text spacing bookmarklet's rules.
+const SPACING = '<style>*{line-height:1.5!important;letter-spacing:.12em!important;word-spacing:.16em!important}p{margin-bottom:2em!important}</style>';
+const spaced = (name: string) => capturedPage(name).replace('</head>', SPACING + '</head>');
 
 async function forceColors(page: Page) {
   const cdp = await page.createCDPSession();
@@ -62,4 +68,19 @@ describe('forced colours, reflow and text spacing of veneer UI', () => {
     expect(await page.evaluate(() => document.activeElement!.className)).toBe('veneer-datepicker-button');
     expect(await focusRing(page)).toEqual({ visible: true, outline: true });
   });
+
+  for (const [name, html] of [['', undefined], [' with text spacing', spaced('event')]] as const)
+    it(`date picker at 400 % zoom${name}: the whole month shows without scrolling sideways, weekdays named in full`, async () => {
+      const { page } = await session.open('/event/', { viewport: ZOOM_400, html });
+      await openDatepicker(page);
+      const box = await page.$eval(DATE_DIALOG, (dialog) => {
+        const right = dialog.getBoundingClientRect().right;
+        return {
+          sideways: dialog.scrollWidth - dialog.clientWidth,
+          cut: [...dialog.querySelectorAll('th,td')].filter((cell) => cell.getBoundingClientRect().right > right).length,
+          heads: [...dialog.querySelectorAll('th')].map((th) => th.getAttribute('aria-label')),
+        };
+      });
+      expect(box).toEqual({ sideways: 0, cut: 0, heads: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] });
+    });
 });

@@ -51,7 +51,9 @@ function Picker({ start, selected, clamp, format, pick }: Props) {
   const last = addMonths(first, 1) - DAY;
   const rows: number[][] = [];
   for (let t = first - weekday(first) * DAY, i = 0; t <= last || i % 7; t += DAY, i++) (rows[(i / 7) | 0] ||= []).push(t);
-  const [full, month, short] = ([{ dateStyle: 'full' }, { month: 'long', year: 'numeric' }, { weekday: 'short' }] as Intl.DateTimeFormatOptions[]).map(format);
+  // Column heads in one letter (M T W…), named in full: seven "Wed"s overflow a 320 px wide
+  // viewport (400 % zoom), more so with wider text spacing.
+  const [full, month, narrow, weekdayName] = ([{ dateStyle: 'full' }, { month: 'long', year: 'numeric' }, { weekday: 'narrow' }, { weekday: 'long' }] as Intl.DateTimeFormatOptions[]).map(format);
   const key = (event: KeyboardEvent) => {
     const { key } = event;
     // Right to left, the week runs leftwards: ArrowLeft is the next day.
@@ -66,7 +68,7 @@ function Picker({ start, selected, clamp, format, pick }: Props) {
   };
   const button = (label: string, months: number, text: string) =>
     html`<button aria-label=${label} onClick=${() => go(addMonths(day, months), false)}>${text}</button>`;
-  return html`<div>${button(L.datepickerPreviousMonth, -1, '‹')}<h2 aria-live="polite">${month(first)}</h2>${button(L.datepickerNextMonth, 1, '›')}</div><table role="grid" aria-label=${month(first)} onKeyDown=${key}><tr>${rows[0].map((_, i) => html`<th>${short(MONDAY + i * DAY)}</th>`)}</tr>${rows.map(
+  return html`<div>${button(L.datepickerPreviousMonth, -1, '‹')}<h2 aria-live="polite">${month(first)}</h2>${button(L.datepickerNextMonth, 1, '›')}</div><table role="grid" aria-label=${month(first)} onKeyDown=${key}><tr>${rows[0].map((_, i) => html`<th aria-label=${weekdayName(MONDAY + i * DAY)}>${narrow(MONDAY + i * DAY)}</th>`)}</tr>${rows.map(
     (row) =>
       html`<tr>${row.map((t) =>
         t < first || t > last
