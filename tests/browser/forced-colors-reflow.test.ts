@@ -83,4 +83,17 @@ describe('forced colours, reflow and text spacing of veneer UI', () => {
       });
       expect(box).toEqual({ sideways: 0, cut: 0, heads: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] });
     });
+
+  it('filter modal at 400 % zoom: the page is locked, so the dialog scrolls and its last control can be reached', async () => {
+    const { page } = await session.open('/news/', { viewport: ZOOM_400 });
+    await page.$eval('[data-modal-open="news-filter"]', (button) => (button as HTMLElement).click());
+    await page.waitForSelector('#news-filter.is-open');
+    const reach = await page.$eval('#news-filter', (dialog) => {
+      const box = dialog.getBoundingClientRect();
+      dialog.scrollTop = dialog.scrollHeight;
+      const last = [...dialog.querySelectorAll('button,input,select')].pop()!.getBoundingClientRect();
+      return { bottom: box.bottom <= innerHeight, lastShown: last.top >= 0 && last.bottom <= innerHeight };
+    });
+    expect(reach).toEqual({ bottom: true, lastShown: true });
+  });
 });
