@@ -84,6 +84,18 @@ describe('forced colours, reflow and text spacing of veneer UI', () => {
       expect(box).toEqual({ sideways: 0, cut: 0, heads: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] });
     });
 
+  it('tooltip in forced colours: its box has an edge (its dark background, the only one, becomes the Canvas of the text it covers)', async () => {
+    const { page } = await session.open('/home/');
+    await forceColors(page);
+    await page.focus('.js-tooltip');
+    await page.waitForSelector('.veneer-tooltip:popover-open');
+    const edge = await page.$eval('.veneer-tooltip:popover-open', (tip) => {
+      const style = getComputedStyle(tip);
+      return { style: style.borderTopStyle, width: parseFloat(style.borderTopWidth) >= 1, colour: style.borderTopColor, text: style.color };
+    });
+    expect(edge).toEqual({ style: 'solid', width: true, colour: edge.text, text: edge.text });
+  });
+
   it('filter modal at 400 % zoom: the page is locked, so the dialog scrolls and its last control can be reached', async () => {
     const { page } = await session.open('/news/', { viewport: ZOOM_400 });
     await page.$eval('[data-modal-open="news-filter"]', (button) => (button as HTMLElement).click());

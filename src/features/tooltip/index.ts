@@ -14,8 +14,9 @@ const LEAVE_MS = 150;
 const CSS =
   '.veneer-tooltip{position:fixed!important;inset:auto;margin:0!important;box-sizing:border-box!important;' +
   'overflow:auto;overflow-wrap:anywhere;white-space:normal;z-index:2147483647}' +
-  // The look when the site has none of its own (zero specificity: any site rule wins).
-  ':where(.veneer-tooltip){max-width:22rem;padding:.4em .6em;border:0;border-radius:4px;background:#1d2733;color:#fff;font-size:.875rem;line-height:1.4}';
+  // The look when the site has none of its own (zero specificity: any site rule wins). The
+  // transparent border is the box's edge in forced colours, where the background is Canvas.
+  ':where(.veneer-tooltip){max-width:22rem;padding:.4em .6em;border:1px solid transparent;border-radius:4px;background:#1d2733;color:#fff;font-size:.875rem;line-height:1.4}';
 
 const coarse = () => !!globalThis.matchMedia?.('(pointer: coarse)').matches;
 const clamp = (value: number, min: number, max: number) => Math.max(min, Math.min(max, value));
