@@ -84,6 +84,25 @@ describe('forced colours, reflow and text spacing of veneer UI', () => {
       expect(box).toEqual({ sideways: 0, cut: 0, heads: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] });
     });
 
+  // The site's focus ring is a box-shadow (:focus-visible{outline:none;box-shadow:…}), which
+  // forced colours drop: veneer's own buttons then showed no focus at all.
+  for (const [path, control] of [
+    ['/home/', '.veneer-rotator-toggle'],
+    ['/home/', '.veneer-select-link-go'],
+    ['/contact/', '.veneer-map-load'],
+    ['/news/', '.veneer-table-scroll[tabindex="0"]'],
+  ])
+    it(`${control} in forced colours: focus shows an outline`, async () => {
+      // The map loads by itself once in view (its button then goes), unless cookies were refused.
+      const { page } = await session.open(path, { init: () => localStorage.setItem('veneer-permission-cookie', 'no') });
+      await forceColors(page);
+      await page.$eval(control.replace(/^\.veneer-map-load$/, '.js-map'), (el) => el.scrollIntoView());
+      await page.waitForSelector(control);
+      await page.$eval(control, (el) => (el as HTMLElement).focus({ focusVisible: true } as FocusOptions));
+      expect(await page.evaluate((selector) => document.activeElement!.matches(selector), control)).toBe(true);
+      expect(await focusRing(page)).toEqual({ visible: true, outline: true });
+    });
+
   it('tooltip in forced colours: its box has an edge (its dark background, the only one, becomes the Canvas of the text it covers)', async () => {
     const { page } = await session.open('/home/');
     await forceColors(page);

@@ -16,7 +16,9 @@ const css = () =>
   hiddenRules('.js-rotator-item') +
   ':where(.js-rotator,.js-hero-rotator){position:relative}' +
   ':where(.veneer-rotator-toggle){position:absolute;z-index:3;top:.5rem;right:.5rem;font:inherit;font-size:.875rem;' +
-  'padding:.25em .75em;color:#fff;background:#000c;border:1px solid #fff;border-radius:4px;cursor:pointer}';
+  'padding:.25em .75em;color:#fff;background:#000c;border:1px solid #fff;border-radius:4px;cursor:pointer}' +
+  // Forced colours drop a box-shadow focus ring (the site's): an outline then.
+  '@media(forced-colors:active){.veneer-rotator-toggle:focus-visible{outline:2px solid}}';
 
 defineFeature<HTMLElement>('rotator', (element, { bus, signal, settings, settle, labels }) => {
   const items = owned(element, '.js-rotator-item', HOOK);

@@ -8,7 +8,9 @@ import { adoptStyles, defineFeature, loadLabels, warn } from '../../lib/kit';
 // Zero specificity: the site restyles it through .veneer-select-link-go. The text and
 // background of its surroundings (the footer's light on dark), so it reads as well as they do.
 const CSS =
-  ':where(.veneer-select-link-go){margin-block-start:.5rem;padding:.4em 1em;font:inherit;color:inherit;background:none;border:1px solid;border-radius:4px;cursor:pointer}';
+  ':where(.veneer-select-link-go){margin-block-start:.5rem;padding:.4em 1em;font:inherit;color:inherit;background:none;border:1px solid;border-radius:4px;cursor:pointer}' +
+  // Forced colours drop a box-shadow focus ring (the site's): an outline then.
+  '@media(forced-colors:active){.veneer-select-link-go:focus-visible{outline:2px solid}}';
 
 defineFeature<HTMLSelectElement>(
   'select-link',
