@@ -133,6 +133,68 @@ describe('forced colours, reflow and text spacing of veneer UI', () => {
     expect(edge).toEqual({ style: 'solid', width: true, colour: edge.text, text: edge.text });
   });
 
+  it('tooltip at 400 % zoom with text spacing: 18 px inside the viewport, its text all shown', async () => {
+    const { page } = await session.open('/home/', { viewport: ZOOM_400, html: spaced('home') });
+    await page.focus('.js-tooltip');
+    await page.waitForSelector('.veneer-tooltip:popover-open');
+    const tip = await page.$eval('.veneer-tooltip:popover-open', (el) => {
+      const box = el.getBoundingClientRect();
+      const inside = box.left >= 18 && box.top >= 18 && box.right <= innerWidth - 18 && box.bottom <= innerHeight - 18;
+      return { inside, clipped: el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight };
+    });
+    expect(tip).toEqual({ inside: true, clipped: false });
+  });
+
+  it('lightbox at 400 % zoom in forced colours: its controls lie inside the viewport, apart, with text glyphs and a focus outline', async () => {
+    const { page } = await session.open('/gallery/', { viewport: ZOOM_400, reducedMotion: true });
+    await forceColors(page);
+    await page.$eval('.js-lightbox-gallery a', (a) => (a as HTMLElement).click());
+    await page.waitForSelector('dialog.veneer-lightbox .veneer-lightbox__close');
+    const controls = await page.$$eval('dialog.veneer-lightbox button', (buttons) =>
+      buttons.map((button) => {
+        const box = button.getBoundingClientRect();
+        return {
+          inside: box.left >= 0 && box.top >= 0 && box.right <= innerWidth && box.bottom <= innerHeight,
+          // What a point in its middle hits is the button itself (nothing lies over it).
+          onTop: document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2) == button,
+          // A glyph in text, not a background image that forced colours would drop.
+          glyph: !!button.textContent!.trim() && getComputedStyle(button).backgroundImage == 'none',
+        };
+      }),
+    );
+    expect(controls).toEqual(Array(3).fill({ inside: true, onTop: true, glyph: true }));
+    // The close button has focus on opening.
+    expect(await page.evaluate(() => document.activeElement!.className)).toBe('veneer-lightbox__close');
+    await page.keyboard.press('Tab');
+    await page.keyboard.down('Shift');
+    await page.keyboard.press('Tab');
+    await page.keyboard.up('Shift');
+    expect(await focusRing(page)).toEqual({ visible: true, outline: true });
+  });
+
+  it('anchor link at 400 % zoom, scrolling up (the sticky header shown): the focused target is not under the header', async () => {
+    const { page } = await session.open('/home/', { viewport: ZOOM_400, reducedMotion: true });
+    await page.evaluate(() => {
+      const link = document.createElement('a');
+      link.href = '#faq';
+      link.id = 'to-faq';
+      link.textContent = 'FAQ';
+      document.querySelector('footer')!.append(link);
+      scrollTo(0, document.documentElement.scrollHeight);
+    });
+    await page.evaluate(() => scrollBy(0, -40));
+    await page.click('#to-faq');
+    await page.waitForFunction(() => document.activeElement?.id == 'faq');
+    // Settled: the header shown again (scrolling up) and the target where the scroll left it.
+    await page.waitForFunction(() => document.querySelector('.js-header')!.getBoundingClientRect().top == 0, { timeout: 3000 });
+    const seen = await page.evaluate(() => {
+      const target = document.activeElement!.getBoundingClientRect();
+      const header = document.querySelector('.js-header')!.getBoundingClientRect();
+      return { below: target.top >= header.bottom, hit: !!document.elementFromPoint(target.left + 4, target.top + 4)?.closest('#faq') };
+    });
+    expect(seen).toEqual({ below: true, hit: true });
+  });
+
   it('filter modal at 400 % zoom: the page is locked, so the dialog scrolls and its last control can be reached', async () => {
     const { page } = await session.open('/news/', { viewport: ZOOM_400 });
     await page.$eval('[data-modal-open="news-filter"]', (button) => (button as HTMLElement).click());
