@@ -4,7 +4,7 @@
 // or after veneer (looked for every 250 ms for 30 s). Without Marketo's script the form
 // posts natively, and a submit that goes ahead is reported.
 import { formName, onSubmitted, reportSubmit } from '../../lib/submit';
-import { defineFeature, warn } from '../../lib/kit';
+import { defineFeature, warn, type Bus } from '../../lib/kit';
 
 interface MarketoForm {
   getId(): number | string;
@@ -15,6 +15,18 @@ type Window = { MktoForms2?: { whenReady?(callback: (form: MarketoForm) => void)
 
 const POLL_MS = 250;
 const POLLS = 120;
+
+// Marketo's callbacks cannot be removed. One for the page, made here (not in a set-up, whose
+// scope would keep that container alive, with its signal and listeners, after its removal),
+// reaches the containers set up now through `live`. Returning true keeps Marketo's own
+// follow-up (its thank-you page).
+const live = new Map<Element, Bus>();
+let hooked = false;
+function ready(form: MarketoForm) {
+  const element = form.getFormElem?.()[0];
+  if (element)
+    form.onSuccess(() => (live.forEach((bus, container) => container.contains(element) && reportSubmit(bus, 'marketo:' + form.getId())), true));
+}
 
 defineFeature<HTMLElement>('marketo-form', (container, { signal, bus }) => {
   const report = (id: unknown) => reportSubmit(bus, 'marketo:' + id);
@@ -28,15 +40,10 @@ defineFeature<HTMLElement>('marketo-form', (container, { signal, bus }) => {
       else warn('marketo-form: MktoForms2 did not appear within 30 s; only native submits are reported', container);
       return;
     }
-    // Marketo's callbacks cannot be removed: after teardown they do nothing. Returning
-    // true keeps Marketo's own follow-up (its thank-you page).
-    api.whenReady((form) => {
-      const element = form.getFormElem?.()[0];
-      if (!signal.aborted && element && container.contains(element))
-        form.onSuccess(() => (signal.aborted || report(form.getId()), true));
-    });
+    hooked ||= (api.whenReady(ready), true);
   };
+  live.set(container, bus);
   hook();
-  signal.addEventListener('abort', () => clearTimeout(timer));
+  signal.addEventListener('abort', () => (clearTimeout(timer), live.delete(container)));
   return () => {};
 });
