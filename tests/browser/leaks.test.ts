@@ -530,3 +530,44 @@ describe('leaks: removed before its chunk (or its labels) arrived', () => {
       await page.close();
     });
 });
+
+describe('leaks: removed while a dialog waits for its runtime', () => {
+  const session = useSession();
+
+  it('a modal, a lightbox and a date picker asked to open, then removed before the dialog and ui runtimes arrive: nothing opens, the page is not locked', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const html = fixture(
+      '<button type="button" id="opener" data-modal-open="late-modal">Open</button><main id="host"><div class="js-modal" id="late-modal"><div class="js-modal-body"><h2>Late</h2><button type="button" class="js-modal-close">Close</button></div></div>' +
+        '<a class="js-lightbox" href="/media/images/gallery-1.svg" title="One">One</a><label for="ld">Date</label><input class="js-datepicker" id="ld"></main>',
+    );
+    const test = await session.open('/__fixture/late-runtimes', {
+      html,
+      init: instrument,
+      intercept: (url) => (/\/(dialog|ui)\.[0-9a-f]{8}\.js$/.test(url) ? held : undefined),
+    });
+    const { page } = test;
+    const cdp = await page.createCDPSession();
+    const before = await measure(page, cdp);
+    await page.evaluate(async () => {
+      document.getElementById('opener')!.click();
+      document.querySelector<HTMLElement>('.js-lightbox')!.click();
+      document.querySelector<HTMLElement>('.veneer-datepicker-button')!.click();
+      document.getElementById('host')!.remove();
+      await (window as unknown as { veneer: { ready(): Promise<void> } }).veneer.ready();
+    });
+    release();
+    await page.waitForFunction(() => performance.getEntriesByType('resource').filter((entry) => /\/(dialog|ui)\./.test(entry.name)).length == 2);
+    const after = await measure(page, cdp);
+    const report = JSON.stringify({ before, after });
+    // Before, the modal's delegated click and the loader's error listener for the held chunks; after, the page's own.
+    expect(before.listeners['document click'], report).toBe(1);
+    expect(after.listeners, report).toEqual({ 'window resize': 1, 'window scroll': 1, 'document securitypolicyviolation': 1 });
+    const still = ({ bus, inert, ariaHidden, rootClass, bodyStyle, open, focus }: typeof after) => ({ bus, inert, ariaHidden, rootClass, bodyStyle, open, focus });
+    expect(still(after), report).toEqual({ ...still(before), focus: 'body' });
+    expect(await page.evaluate(() => document.body.innerHTML)).toBe('<button type="button" id="opener" data-modal-open="late-modal">Open</button>');
+    await cdp.detach();
+    test.assertClean();
+    await page.close();
+  });
+});
