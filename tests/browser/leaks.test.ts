@@ -440,6 +440,8 @@ describe('leaks: every feature, removed in its live state', () => {
     const report = JSON.stringify({ before, after });
     // A warning keeps its element alive while DevTools listens (the console holds it): the markup is complete.
     expect(test.warnings.filter((text) => text.startsWith('[veneer]'))).toEqual([]);
+    // To find what keeps a removed block (run one case with -t): LEAK_SNAPSHOT=<file> writes a heap
+    // snapshot to open in DevTools' Memory panel; the retainers of its detached elements name the culprit.
     if (process.env.LEAK_SNAPSHOT) {
       const chunks: string[] = [];
       cdp.on('HeapProfiler.addHeapSnapshotChunk', ({ chunk }) => chunks.push(chunk));
