@@ -1,0 +1,60 @@
+// veneer's own UI under hostile but realistic site CSS (resets, frameworks, legacy themes):
+// the site's CSS is served inline in each fixture (its own stylesheet), veneer's under the
+// strict CSP as everywhere. What veneer draws must stay visible, usable and on top, and the
+// page must not move.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer';
+import { fixture } from './helpers';
+import { useSession } from './support';
+
+const FILLER = '<div style="height:2000px">filler</div>';
+// normalize.css v8's dialog rules (position:absolute; left:0; right:0; margin:auto).
+const NORMALIZE_DIALOG =
+  'dialog{background-color:white;border:solid;color:black;display:block;height:fit-content;left:0;margin:auto;padding:1em;position:absolute;right:0;width:fit-content}dialog:not([open]){display:none}';
+
+/** The focused element's outline (style and width) and whether it is drawn. */
+const outline = (page: Page) =>
+  page.evaluate(() => {
+    const style = getComputedStyle(document.activeElement!);
+    return { tag: document.activeElement!.localName, drawn: style.outlineStyle != 'none' && parseFloat(style.outlineWidth) > 0 };
+  });
+
+describe('site CSS', () => {
+  const session = useSession();
+
+  async function openPicker(css: string) {
+    const html = fixture(`<style>${css}</style>${FILLER}<label for="d">Date</label> <input class="js-datepicker" id="d">${FILLER}`);
+    const test = await session.open('/__fixture/site-css-datepicker', { html });
+    const page = test.page;
+    const y = await page.evaluate(() => (document.getElementById('d')!.scrollIntoView({ block: 'center' }), scrollY));
+    await page.click('.veneer-datepicker-button');
+    await page.waitForSelector('dialog.veneer-datepicker[open] td[tabindex="0"]');
+    return { test, page, y };
+  }
+
+  for (const [name, css] of [
+    ['normalize.css v8', NORMALIZE_DIALOG],
+    ['dialog{position:static}', 'dialog{position:static}'],
+  ])
+    it(`the date picker opens in the viewport, the page unmoved, under ${name}`, async () => {
+      const { test, page, y } = await openPicker(css);
+      const seen = await page.$eval('dialog.veneer-datepicker', (dialog) => {
+        const box = dialog.getBoundingClientRect();
+        return { y: scrollY, inside: box.top >= 0 && box.bottom <= innerHeight };
+      });
+      expect(seen).toEqual({ y, inside: true });
+      await page.keyboard.press('Escape');
+      expect(await page.evaluate(() => scrollY)).toBe(y);
+      test.assertClean();
+      await page.close();
+    });
+
+  it('the date picker\'s focused day shows a focus ring under :focus{outline:none}', async () => {
+    // The site's own ring only for its own controls: a day cell is veneer's.
+    const { test, page } = await openPicker(':focus{outline:none}a:focus,button:focus,input:focus{box-shadow:0 0 0 3px #1d5fa8}');
+    await page.keyboard.press('ArrowRight');
+    expect(await outline(page)).toEqual({ tag: 'td', drawn: true });
+    test.assertClean();
+    await page.close();
+  });
+});
