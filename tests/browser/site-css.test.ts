@@ -4,13 +4,16 @@
 // page must not move.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer';
-import { fixture } from './helpers';
+import { capturedPage, fixture } from './helpers';
 import { useSession } from './support';
 
 const FILLER = '<div style="height:2000px">filler</div>';
 // normalize.css v8's dialog rules (position:absolute; left:0; right:0; margin:auto).
 const NORMALIZE_DIALOG =
   'dialog{background-color:white;border:solid;color:black;display:block;height:fit-content;left:0;margin:auto;padding:1em;position:absolute;right:0;width:fit-content}dialog:not([open]){display:none}';
+
+/** A captured page with the site's extra CSS after its own stylesheet. */
+const withCss = (name: string, css: string) => capturedPage(name).replace('</head>', `<style>${css}</style></head>`);
 
 /** The focused element's outline (style and width) and whether it is drawn. */
 const outline = (page: Page) =>
@@ -54,6 +57,17 @@ describe('site CSS', () => {
     const { test, page } = await openPicker(':focus{outline:none}a:focus,button:focus,input:focus{box-shadow:0 0 0 3px #1d5fa8}');
     await page.keyboard.press('ArrowRight');
     expect(await outline(page)).toEqual({ tag: 'td', drawn: true });
+    test.assertClean();
+    await page.close();
+  });
+
+  it('the lightbox\'s status, counter and caption stay light on its dark ground under p,figcaption{color:#333}', async () => {
+    const test = await session.open('/gallery/', { html: withCss('gallery', 'p,figcaption{color:#333}') });
+    const page = test.page;
+    await page.click('.js-lightbox-gallery a:nth-child(2)');
+    await page.waitForSelector('dialog.veneer-lightbox.is-open:not(.is-busy) figcaption');
+    const colors = await page.$$eval('dialog.veneer-lightbox :is(p,figcaption)', (all) => all.map((el) => `${el.localName} ${getComputedStyle(el).color}`));
+    expect(colors).toEqual(['p rgb(255, 255, 255)', 'figcaption rgb(255, 255, 255)', 'p rgb(255, 255, 255)']);
     test.assertClean();
     await page.close();
   });

@@ -67,12 +67,14 @@ interface Popup {
 const CSS =
   '.veneer-lightbox{all:unset;position:fixed;inset:0;display:grid;place-items:center;padding:3.5rem 3rem;background:#111e;color:#fff;text-align:center;overflow:auto}' +
   '.veneer-lightbox [hidden]{display:none!important}' +
+  // Its own text stays light over the site's p{color:#333} or figcaption{color:#666}.
+  '.veneer-lightbox>div>p,.veneer-lightbox>div>*>figcaption{color:#fff}' +
   '.veneer-lightbox img,.veneer-lightbox iframe{display:block;max-width:100%;max-height:calc(100vh - 11rem);margin:auto}' +
   '.veneer-lightbox iframe{width:56rem;aspect-ratio:16/9;border:0}' +
   '.veneer-lightbox__html{max-width:40rem;padding:1.5rem;background:#fff;color:#222;text-align:start}' +
   '.veneer-lightbox button{all:unset;position:fixed;top:45%;padding:0 .5rem;font-size:2.5rem;cursor:pointer}' +
-  '.veneer-lightbox button:focus-visible{outline:2px solid}.veneer-lightbox .veneer-lightbox__close{top:.5rem;inset-inline-end:.5rem}' +
-  '.veneer-lightbox .veneer-lightbox__prev{inset-inline-start:.5rem}.veneer-lightbox .veneer-lightbox__next{inset-inline-end:.5rem}';
+  '.veneer-lightbox button:focus-visible{outline:2px solid}button.veneer-lightbox__close{top:.5rem;inset-inline-end:.5rem}' +
+  'button.veneer-lightbox__prev{inset-inline-start:.5rem}button.veneer-lightbox__next{inset-inline-end:.5rem}';
 
 let ui: UI;
 let current: Popup | undefined;
@@ -124,7 +126,8 @@ function finish(p: Popup | undefined) {
   p.root.remove();
   p.release();
   p.trigger.focus({ preventScroll: true });
-  if (scrollX != p.x || scrollY != p.y) scrollTo({ left: p.x, top: p.y, behavior: 'instant' as ScrollBehavior });
+  // Where it already is, this does nothing.
+  scrollTo({ left: p.x, top: p.y, behavior: 'instant' as ScrollBehavior });
 }
 
 function Content({ item, report, hidden }: { item: Item; report(status: string): void; hidden: boolean }) {
