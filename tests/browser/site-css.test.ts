@@ -71,4 +71,21 @@ describe('site CSS', () => {
     test.assertClean();
     await page.close();
   });
+
+  it('the rotator\'s pause button keeps its white on black over the site\'s button{color:inherit} and Tailwind\'s preflight; a site class rule still restyles it', async () => {
+    // The captured site's own button{font:inherit;color:inherit} gave dark text on the black ground.
+    const preflight = 'button{color:inherit;margin:0;padding:0}button,input:where([type=button]){background-color:transparent;background-image:none}';
+    const look = async (css: string) => {
+      const test = await session.open('/home/', { html: withCss('home', css) });
+      const seen = await test.page.$eval('.veneer-rotator-toggle', (el) => {
+        const style = getComputedStyle(el);
+        return [style.color, style.backgroundColor];
+      });
+      test.assertClean();
+      await test.page.close();
+      return seen;
+    };
+    expect(await look(preflight)).toEqual(['rgb(255, 255, 255)', 'rgba(0, 0, 0, 0.8)']);
+    expect(await look('.veneer-rotator-toggle{color:#000;background:#fff}')).toEqual(['rgb(0, 0, 0)', 'rgb(255, 255, 255)']);
+  });
 });
