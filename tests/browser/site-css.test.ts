@@ -88,4 +88,20 @@ describe('site CSS', () => {
     expect(await look(preflight)).toEqual(['rgb(255, 255, 255)', 'rgba(0, 0, 0, 0.8)']);
     expect(await look('.veneer-rotator-toggle{color:#000;background:#fff}')).toEqual(['rgb(0, 0, 0)', 'rgb(255, 255, 255)']);
   });
+
+  it('closed expand content keeps the box find in page needs (hidden=until-found) under Bootstrap\'s [hidden]{display:none!important}, and takes no room', async () => {
+    // Find in page looks into content-visibility:hidden, never into display:none (and puppeteer
+    // has no find in page: window.find does not fire beforematch).
+    const test = await session.open('/event/', { html: withCss('event', '[hidden]{display:none!important}') });
+    const closed = await test.page.$$eval('.js-expand-content[hidden=until-found]', (all) =>
+      all.map((el) => {
+        const style = getComputedStyle(el);
+        return [style.display, style.contentVisibility, el.getBoundingClientRect().height];
+      }),
+    );
+    expect(closed.length).toBeGreaterThan(0);
+    for (const each of closed) expect(each).toEqual(['block', 'hidden', 0]);
+    test.assertClean();
+    await test.page.close();
+  });
 });
