@@ -104,4 +104,24 @@ describe('site CSS', () => {
     test.assertClean();
     await test.page.close();
   });
+
+  it('veneer\'s own text (tooltip, rotator and map buttons) keeps a readable size under html{font-size:62.5%}', async () => {
+    const css = 'html{font-size:62.5%}body{font-size:1.6rem}';
+    const home = await session.open('/home/', { html: withCss('home', css) });
+    const rotator = await home.page.$eval('.veneer-rotator-toggle', (el) => getComputedStyle(el).fontSize);
+    home.assertClean();
+    await home.page.close();
+    // The map far below: its button stays (nothing loads before the visitor comes near).
+    const html = fixture(
+      `<style>${css}</style><p><button type="button" class="js-tooltip" data-tooltip="A hint">?</button></p>${FILLER}` +
+        '<div class="js-map" data-lat="51.4488" data-lng="5.4567" style="width:400px;height:300px"><a href="https://www.openstreetmap.org/">Map</a></div>',
+    );
+    const test = await session.open('/__fixture/site-css-rem', { html });
+    const sizes = await test.page.evaluate(() => ['.veneer-tooltip', '.veneer-map-load'].map((selector) => getComputedStyle(document.querySelector(selector)!).fontSize));
+    // 0.875 of the text around them (16 px), not of the 10 px root: 8.75 px was unreadable.
+    expect([rotator, ...sizes]).toEqual(['14px', '14px', '14px']);
+    test.assertClean();
+    await test.page.close();
+  });
+
 });

@@ -14,7 +14,7 @@ const CSS =
   ':where(.js-map){position:relative}' +
   ':where(.js-map>.veneer-map){position:absolute;inset:0;width:100%;height:100%;border:0}' +
   '.js-map>.veneer-map:not(.is-visible){visibility:hidden}' +
-  ':where(.veneer-map-load){position:absolute;z-index:1;top:.5rem;right:.5rem;font:inherit;font-size:.875rem;padding:.25em .75em;cursor:pointer}' +
+  ':where(.veneer-map-load){position:absolute;z-index:1;top:.5rem;right:.5rem;font:inherit;font-size:.875em;padding:.25em .75em;cursor:pointer}' +
   // Forced colours drop a box-shadow focus ring (the site's): an outline then.
   '@media(forced-colors:active){.veneer-map-load:focus-visible{outline:2px solid}}';
 

@@ -16,7 +16,8 @@ const CSS =
   'overflow:auto;overflow-wrap:anywhere;white-space:normal;z-index:2147483647}' +
   // The look when the site has none of its own (zero specificity: any site rule wins). The
   // transparent border is the box's edge in forced colours, where the background is Canvas.
-  ':where(.veneer-tooltip){max-width:22rem;padding:.4em .6em;border:1px solid transparent;border-radius:4px;background:#1d2733;color:#fff;font-size:.875rem;line-height:1.4}';
+  // Sizes in em of the text around, not rem (a site's html{font-size:62.5%} made it 8.75 px).
+  ':where(.veneer-tooltip){max-width:25em;padding:.4em .6em;border:1px solid transparent;border-radius:4px;background:#1d2733;color:#fff;font-size:.875em;line-height:1.4}';
 
 const coarse = () => !!globalThis.matchMedia?.('(pointer: coarse)').matches;
 const clamp = (value: number, min: number, max: number) => Math.max(min, Math.min(max, value));
