@@ -124,4 +124,27 @@ describe('site CSS', () => {
     await test.page.close();
   });
 
+
+  it('the popup modal\'s form is hidden once sent under the site\'s .form{display:grid} (no [hidden] rule of its own)', async () => {
+    const html = fixture(
+      '<style>.form{display:grid;gap:1rem}</style><div class="js-popup-modal" id="site-css-popup" data-success-message="Thanks!" data-error-message="Sorry.">' +
+        '<h2>Newsletter</h2><form class="form" action="/forms/popup" method="post"><label for="e">Email</label><input id="e" name="email" value="a@example.com"><button>Send</button></form></div>',
+    );
+    const test = await session.open('/__fixture/site-css-popup', {
+      html,
+      // The popup's 4000 ms wait after load, at once.
+      init: () => {
+        const later = window.setTimeout.bind(window);
+        window.setTimeout = ((fn: () => void, ms?: number) => later(fn, ms === 4000 ? 0 : ms)) as typeof setTimeout;
+        document.cookie = 'popup-site-css-popup=; path=/; max-age=0';
+      },
+    });
+    const page = test.page;
+    await page.waitForSelector('#site-css-popup.is-open form button');
+    await page.click('#site-css-popup form button');
+    await page.waitForSelector('#site-css-popup .popup-result');
+    expect(await page.$eval('#site-css-popup form', (form) => [form.hidden, getComputedStyle(form).display])).toEqual([true, 'none']);
+    test.assertClean();
+    await page.close();
+  });
 });

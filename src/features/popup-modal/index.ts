@@ -35,7 +35,8 @@ defineFeature<HTMLElement>('popup-modal', (element, { signal, settle, labels }) 
   let gone = false;
 
   const hide = (on: boolean) => j.set(element, 'hidden', on ? '' : null);
-  adoptStyles('popup-modal', hiddenRules('.js-popup-modal'));
+  // Its form too, hidden once sent: over the site's .form{display:grid}.
+  adoptStyles('popup-modal', hiddenRules(':is(.js-popup-modal,.js-popup-modal form)'));
   const cancel = settle(element, signal, hide);
 
   const remember = () => setCookie(name, '1', COOKIE_MS);
