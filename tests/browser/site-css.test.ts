@@ -147,4 +147,22 @@ describe('site CSS', () => {
     test.assertClean();
     await page.close();
   });
+
+  it('on a right-to-left page the date picker\'s button sits over the field\'s end (its left), not over the date; a dir=ltr field keeps it right', async () => {
+    const html = fixture(
+      '<p><label for="a">التاريخ</label> <input id="a" class="js-datepicker" value="2026-04-07"></p>' +
+        '<p><label for="b">التاريخ</label> <input id="b" class="js-datepicker" dir="ltr" value="2026-04-07"></p>',
+    ).replace('<html lang="en">', '<html lang="ar" dir="rtl">');
+    const test = await session.open('/__fixture/site-css-datepicker-rtl', { html });
+    const sides = await test.page.$$eval('.js-datepicker', (inputs) =>
+      inputs.map((input) => {
+        const field = input.getBoundingClientRect();
+        const button = input.nextElementSibling!.getBoundingClientRect();
+        return Math.abs(button.left - field.left) < 1 ? 'left' : Math.abs(button.right - field.right) < 1 ? 'right' : 'elsewhere';
+      }),
+    );
+    expect(sides).toEqual(['left', 'right']);
+    test.assertClean();
+    await test.page.close();
+  });
 });

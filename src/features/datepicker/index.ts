@@ -14,12 +14,13 @@ let L: Labels;
 
 const P = '.veneer-datepicker';
 // The button sits over the input's end (CSS anchor positioning, one anchor name per input);
-// the input's box is unchanged, so nothing on the page moves. Without anchor positioning it
+// the input's box is unchanged, so nothing on the page moves. A right-to-left field's end is its
+// left (its date is on the right). Without anchor positioning it
 // follows the input. Fixed (over a framework's dialog{position:absolute}, normalize.css v8: in
 // the top layer that is the page's top, and focus scrolled the page there).
 const STYLES =
   `${P}{position:fixed}${P}-button{min-width:2.75rem;border:0;background:none}` +
-  `@supports (anchor-name:--a){${P}-button{position:absolute;top:anchor(top);bottom:anchor(bottom);right:anchor(right)}}` +
+  `@supports (anchor-name:--a){${P}-button{position:absolute;top:anchor(top);bottom:anchor(bottom);right:anchor(right)}:dir(rtl)+${P}-button{right:auto;left:anchor(left)}}` +
   `${P}>div{display:flex}${P} h2{flex:1;margin:0;font:inherit;text-align:center}` +
   `${P} [aria-selected=true]{background:#0b2545;color:#fff}${P} [aria-disabled=true]{opacity:.4}` +
   // A day is no control the site styles: its ring stays when the site's :focus{outline:none} takes the browser's.
