@@ -165,4 +165,42 @@ describe('site CSS', () => {
     test.assertClean();
     await test.page.close();
   });
+
+  it('modal, lightbox, date picker and tooltip are above a z-index:2147483647 fixed header, from inside a transformed, clipped, contained ancestor', async () => {
+    const css =
+      'header{position:fixed;inset:0 0 auto;height:100vh;z-index:2147483647;background:#fff8}' +
+      'main{transform:translateZ(0);filter:saturate(1);contain:paint;overflow:hidden;height:300px;margin-top:50vh}';
+    const html = fixture(
+      `<style>${css}</style><header>Header</header><main>` +
+        '<button id="open" data-modal-open="m">Open</button> <a class="js-lightbox" href="/media/images/gallery-1.svg" title="One">Image</a> ' +
+        '<label for="d">Date</label> <input class="js-datepicker" id="d"> <button type="button" class="js-tooltip" data-tooltip="A hint">?</button>' +
+        '<div class="js-modal" id="m"><div class="js-modal-body"><h2>M</h2><button class="js-modal-close" id="close">Close</button></div></div></main>',
+    );
+    const test = await session.open('/__fixture/site-css-top', { html });
+    const page = test.page;
+    /** The element at the centre of `selector`'s box is it, or inside it. */
+    const onTop = (selector: string) =>
+      page.$eval(selector, (el) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && el.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+      });
+    // Clicked by script: the header covers them (the visitor's own page would not).
+    await page.$eval('#open', (el) => (el as HTMLElement).click());
+    await page.waitForSelector('#m.is-open');
+    expect(await onTop('#close')).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.$eval('a.js-lightbox', (el) => (el as HTMLElement).click());
+    await page.waitForSelector('dialog.veneer-lightbox.is-open:not(.is-busy)');
+    expect(await onTop('.veneer-lightbox__close')).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('dialog.veneer-lightbox'));
+    await page.$eval('.veneer-datepicker-button', (el) => (el as HTMLElement).click());
+    await page.waitForSelector('dialog.veneer-datepicker[open] td[tabindex="0"]');
+    expect(await onTop('dialog.veneer-datepicker td[tabindex="0"]')).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.focus('.js-tooltip');
+    expect(await onTop('.veneer-tooltip')).toBe(true);
+    test.assertClean();
+    await page.close();
+  });
 });
