@@ -199,6 +199,17 @@ const CASES: Case[] = [
     },
   },
   {
+    // A pending <img> keeps its element alive, and with it the popup and the removed block.
+    name: 'lightbox image open, its request never answered',
+    markup: `<a class="js-lightbox" href="/held/photo.jpg" title="Held"><img src="/media/images/gallery-1-thumb.svg" alt="Held" width="48" height="30"></a>`,
+    marks: ['lightbox'],
+    state: 'dialog.veneer-lightbox.is-busy',
+    live: async (block) => {
+      block.querySelector<HTMLElement>('a')!.click();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    },
+  },
+  {
     name: 'lightbox ajax mid-fetch',
     markup: `<a class="js-lightbox" data-lightbox-type="ajax" href="/held/fragment">More</a>`,
     marks: ['lightbox'],

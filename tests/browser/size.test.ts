@@ -29,7 +29,9 @@ const CHUNK_BUDGET = 3072; // per feature chunk (labelled features carry the lab
 // the bus's emit that keeps calling handlers after one throws (src/features/page). page 5 776 ->
 // 4 800, site-header 3 072 -> 3 136: the header panels' code moved from the kit to the
 // site-header group, its only user (page 5 775 -> 4 782 B, site-header 2 165 -> 3 058 B).
-const FEATURE_BUDGETS: Record<string, number> = { lightbox: 4864, page: 4800, 'site-header': 3136 };
+// lightbox 4 864 -> 4 880: an image still loading is cancelled when the popup closes (+9 B;
+// a request that never ended kept the closed popup and the page's removed block alive).
+const FEATURE_BUDGETS: Record<string, number> = { lightbox: 4880, page: 4800, 'site-header': 3136 };
 // Shared runtimes (scripts/build.mjs RUNTIMES), loaded once by the chunks that render.
 const RUNTIME_BUDGETS: Record<string, number> = {
   ui: 9216, // preact/compat's API + htm

@@ -149,6 +149,9 @@ function Content({ item, report, hidden }: { item: Item; report(status: string):
       signal.addEventListener('abort', () => (clearTimeout(timer), clearTimeout(late)));
       box.addEventListener('load', () => done('ready'), { signal });
       box.addEventListener('error', () => done('error'), { signal });
+      // A pending image keeps its element, and with it the closed popup and the page's
+      // removed block, alive until its request ends: one that never ends, for good.
+      undo = () => box.removeAttribute('src');
     } else if (type == 'ajax')
       fetch(src, { signal })
         .then(async (response) => {
