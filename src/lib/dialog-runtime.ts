@@ -98,10 +98,12 @@ function openDialog(element: HTMLElement, { body, closers, focusDelay, onClose, 
   // Zero specificity: the site's own rules for the open dialog win; these make a popover fill
   // the viewport when the site's CSS says nothing, and never exceed it (the page behind is
   // locked: a dialog the site lets grow with its content, align-self:start, would keep what
-  // is below the viewport out of reach at 400 % zoom). The animation marks a move (below).
+  // is below the viewport out of reach at 400 % zoom). Stretch: the space between its insets,
+  // its padding and border included, as 100% is not on a content-box site's padded dialog
+  // (100% where stretch is unknown). The animation marks a move (below).
   adoptStyles(
     DIALOG,
-    `:where(.${DIALOG}){width:auto;height:auto;max-height:100%;overscroll-behavior:contain}.${DIALOG}:not(:popover-open){animation:${DIALOG} 1ms!important}@keyframes ${DIALOG}{}`,
+    `:where(.${DIALOG}){width:auto;height:auto;max-height:100%;max-height:stretch;overscroll-behavior:contain}.${DIALOG}:not(:popover-open){animation:${DIALOG} 1ms!important}@keyframes ${DIALOG}{}`,
   );
   dialogs[dialogs.length - 1]?.shield(false);
   dialogs.push(self);
