@@ -27,6 +27,7 @@ interface PageRow {
   title: string;
   features: Record<string, boolean>;
   hooks: string[];
+  other: string[];
 }
 
 let session: Session;
@@ -89,6 +90,7 @@ describe('catalogue', () => {
         title: tr.querySelector('th a')!.textContent,
         href: tr.querySelector('th a')!.getAttribute('href'),
         features: [...tr.querySelectorAll('.tags li')].map((li) => li.textContent),
+        other: tr.querySelector('td.hooks')!.textContent,
       })),
     );
     expect(rows.map((r) => r.name)).toEqual(PAGES);
@@ -98,6 +100,11 @@ describe('catalogue', () => {
       expect(row.title).toBe(entry.title);
       expect(row.href).toBe(`/view/${row.name}`);
       expect(row.features).toEqual(Object.keys(REGISTRY).filter((name) => entry.features[name]));
+      // "Other hooks": the js- hooks no feature handles. Every hook of the captured pages is
+      // handled (the header's panels, the footer's select-link and back-to-top, the forms'
+      // js-validate and js-mailing-form…), so the column says none.
+      expect({ page: row.name, other: row.other }).toEqual({ page: row.name, other: 'none' });
+      expect(entry.other).toEqual([]);
     }
     const features = Object.fromEntries(rows.map((r) => [r.name, r.features]));
     // Known uses on the captured pages (more features join as they are built).

@@ -106,7 +106,7 @@ describe('pages and the catalogue', () => {
     const registry = JSON.parse(await readFile(REGISTRY_FILE, 'utf8')) as Record<string, string>;
     // Only the page feature (hook: the <html> element) is on a page without hooks; the tagged
     // page's veneer tag carries data-analytics-id (the analytics feature's hook).
-    const only = (...names: string[]) => ({ features: Object.fromEntries(Object.keys(registry).map((name) => [name, names.includes(name)])), hooks: [] });
+    const only = (...names: string[]) => ({ features: Object.fromEntries(Object.keys(registry).map((name) => [name, names.includes(name)])), hooks: [], other: [] });
     expect(list).toEqual([
       { name: 'home', path: '/home/', title: 'Home & away', ...only('page') },
       { name: 'tagged', path: '/tagged/', title: 'Tagged', ...only('page', 'analytics') },

@@ -8,6 +8,8 @@ export interface PageEntry {
   title: string;
   features: Record<string, boolean>;
   hooks: string[];
+  /** The hooks no feature's code names. */
+  other: string[];
 }
 
 export type Loaded<T> = { state: 'loading' } | { state: 'ok'; data: T } | { state: 'error'; status: number; message: string };
@@ -39,16 +41,8 @@ export function useTitle(title: string): void {
   }, [title]);
 }
 
-/**
- * The features a page uses, and its other js- hooks: those whose first word is no feature's
- * name (or its singular: js-tab, js-tab-panel belong to tabs), a guess, for the catalogue.
- */
+/** The features a page uses, and its js- hooks no feature handles (the server's `other`). */
 export function pageHooks(entry: PageEntry): { used: string[]; other: string[] } {
-  const names = Object.keys(entry.features);
-  const used = names.filter((name) => entry.features[name]);
-  const other = entry.hooks.filter((hook) => {
-    const stem = hook.slice(3).split('-')[0];
-    return !names.some((name) => name === stem || name === `${stem}s`);
-  });
-  return { used, other };
+  const used = Object.keys(entry.features).filter((name) => entry.features[name]);
+  return { used, other: entry.other ?? [] };
 }
