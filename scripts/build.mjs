@@ -79,7 +79,9 @@ function chunkRows(registry) {
  * timer), which the page chunk enhances at once even in save-data mode.
  */
 async function loadStrategy(rows) {
-  const strategy = JSON.parse(await readFile(path.join(root, 'src/injector/load-strategy.json'), 'utf8'));
+  const strategy = await readJson('src/injector/load-strategy.json');
+  const shape = strategyShapeError(strategy);
+  if (shape) throw new Error(`build: load-strategy.json: ${shape}`);
   const names = [...strategy['after-page'], ...strategy['never-held']];
   const bad = names.filter((name, i) => !rows.has(name) || name === 'page' || names.indexOf(name) !== i);
   if (bad.length) throw new Error(`build: load-strategy.json: not chunks of the table (a feature outside a group, or a group), or named twice: ${bad}`);
@@ -91,13 +93,9 @@ async function loadStrategy(rows) {
 }
 
 async function readGroups(registry) {
-  groups = JSON.parse(await readFile(path.join(root, 'src/injector/chunk-groups.json'), 'utf8'));
-  const members = Object.values(groups).flat();
-  const strays = members.filter((name) => !(name in registry));
-  const twice = members.filter((name, i) => members.indexOf(name) !== i);
-  const clashes = Object.keys(groups).filter((name) => name in registry || name in RUNTIMES || !/^[a-z0-9-]+$/.test(name));
-  if (strays.length || twice.length || clashes.length)
-    throw new Error(`build: chunk-groups.json: not features ${strays}; in two groups ${twice}; bad or taken names ${clashes}`);
+  groups = await readJson('src/injector/chunk-groups.json');
+  const problems = groupProblems(groups, registry, RUNTIMES);
+  if (problems) throw new Error(`build: chunk-groups.json: ${problems}`);
   await rm(groupSources, { recursive: true, force: true });
   for (const [group, names] of Object.entries(groups)) {
     const dir = path.join(groupSources, group);
@@ -114,10 +112,58 @@ async function readGroups(registry) {
   }
 }
 
+/** `text` parsed, or an error that names `file` (JSON.parse's own names no file). */
+export function parseJson(file, text) {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const at = /position (\d+)/.exec(message);
+    const before = at ? text.slice(0, Number(at[1])).split('\n') : [];
+    const where = at ? ` (line ${before.length}, column ${before.at(-1).length + 1})` : '';
+    throw new Error(`build: ${file} is not valid JSON${where}: ${message}`);
+  }
+}
+
+const readJson = async (file) => parseJson(file, await readFile(path.join(root, file), 'utf8'));
+
+/** What is wrong with chunk-groups.json's groups (group → member features), or '' when nothing is. */
+export function groupProblems(groups, registry, runtimes = RUNTIMES) {
+  if (!groups || typeof groups !== 'object' || Array.isArray(groups)) return 'must be an object: group name → its features';
+  const notLists = Object.keys(groups).filter((name) => !Array.isArray(groups[name]) || groups[name].some((m) => typeof m !== 'string'));
+  if (notLists.length) return `the members of ${notLists.join(', ')} are not a list of feature names`;
+  const members = Object.values(groups).flat();
+  const strays = members.filter((name) => !(name in registry));
+  const twice = [...new Set(members.filter((name, i) => members.indexOf(name) !== i))];
+  const clashes = Object.keys(groups).filter((name) => name in registry || name in runtimes || !/^[a-z0-9-]+$/.test(name));
+  return [
+    strays.length && `not features of registry.json: ${strays.join(', ')}`,
+    twice.length && `in two groups: ${twice.join(', ')}`,
+    clashes.length && `group names that are not [a-z0-9-] or are taken by a feature or a runtime: ${clashes.join(', ')}`,
+  ]
+    .filter(Boolean)
+    .join('; ');
+}
+
+/** What is wrong with load-strategy.json's shape ({"after-page": [...], "never-held": [...]}), or ''. */
+export function strategyShapeError(strategy) {
+  const keys = ['after-page', 'never-held'];
+  if (!strategy || typeof strategy !== 'object' || Array.isArray(strategy)) return `must be an object with the lists ${keys.join(' and ')}`;
+  const unknown = Object.keys(strategy).filter((key) => !keys.includes(key));
+  if (unknown.length) return `unknown keys ${unknown.join(', ')} (known: ${keys.join(', ')})`;
+  const bad = keys.filter((key) => !Array.isArray(strategy[key]) || strategy[key].some((name) => typeof name !== 'string'));
+  return bad.length ? `${bad.join(' and ')} must be a list of chunk names ([] for none)` : '';
+}
+
 /** registry.json's rows, checked against the feature folders: each row needs its folder. */
 async function features() {
   const text = await readFile(path.join(root, 'src/injector/registry.json'), 'utf8');
-  const registry = JSON.parse(text);
+  const registry = parseJson('src/injector/registry.json', text);
+  const notSelectors = registry && typeof registry === 'object' && !Array.isArray(registry)
+    ? Object.keys(registry).filter((name) => typeof registry[name] !== 'string')
+    : null;
+  if (!notSelectors) throw new Error('build: src/injector/registry.json must be an object: feature name → hook selector ("" for .js-<name>)');
+  if (notSelectors.length) throw new Error(`build: registry.json: the selector of ${notSelectors.join(', ')} is not a string ("" hooks .js-<name>)`);
   // JSON.parse keeps the last of two equal keys without a word (a merge can leave one).
   const keys = [...text.matchAll(/^\s*"([^"]+)"\s*:/gm)].map((m) => m[1]);
   const twice = keys.filter((key, i) => keys.indexOf(key) !== i);
@@ -230,7 +276,12 @@ export async function build({ mode = 'production' } = {}) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { files } = await build();
+  const { files } = await build().catch((error) => {
+    // A mistake in src/injector/*.json: its message says what and where; no stack.
+    if (!(error instanceof Error && error.message.startsWith('build: '))) throw error;
+    console.error(error.message);
+    process.exit(1);
+  });
   for (const file of ['veneer.js', ...Object.values(files)]) {
     const text = await readFile(path.join(distDir, file));
     console.log(`${file.padEnd(32)} ${String(text.length).padStart(7)} bytes`);
