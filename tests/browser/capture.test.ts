@@ -199,6 +199,8 @@ describe('capture', () => {
     expect(lines).toContain('recorded 1 call');
     expect(lines).toContainEqual(expect.stringMatching(/^skipped 2 scripts \(1 file, 1 inline\), 2 handler attributes, 1 veneer tag, 1 frame/));
     expect(lines).toContain('missing 1 file (listed in manifest.json)');
+    // Captured outside legacy-pages/ (--root): npm start would not serve it from there.
+    expect(lines).toContain(`serve it: move ${path.join(root, 'shop')} into legacy-pages/, then npm start and /shop/`);
   });
 
   it('records the page’s ajax call with its response', async () => {

@@ -477,7 +477,8 @@ export async function capture(options: CaptureOptions): Promise<CaptureSummary> 
         (first.frames.length ? `, ${plural(first.frames.length, 'frame')} of other origins` : ''),
     );
     if (missing.length) log(`missing ${plural(missing.length, 'file')} (listed in manifest.json)`);
-    log(`serve it: npm start, then /${name}/`);
+    // npm start serves legacy-pages/ only: a page captured elsewhere (--root) is moved there first.
+    log(root === path.resolve(DEFAULT_ROOT) ? `serve it: npm start, then /${name}/` : `serve it: move ${dir} into legacy-pages/, then npm start and /${name}/`);
     return { dir, manifest, files: written.size + recorded.filter((r) => r.body).length, bytes, recorded: recorded.length, skippedScripts: first.scripts.length, missing: missing.length };
   } catch (error) {
     await fs.rm(temp, { recursive: true, force: true });
