@@ -15,7 +15,8 @@ export function onPanelOpen(bus: Bus, signal: AbortSignal, owner: Element, close
 }
 
 /**
- * Runs `close` while `isOpen()` when a press lands outside `inside()`, or focus leaves them
+ * Runs `close` while `isOpen()` when a press outside `inside()` ends (a tap, not a touch that
+ * scrolls), or focus leaves them
  * for another element or for the page (not when the window itself loses focus, nor for a
  * modal dialog). Focus lost with the element the page removed goes to `back()` instead, and
  * the panel stays open. Escape inside runs `escape` (its default prevented), unless a widget
@@ -39,15 +40,17 @@ export function onLeave(
   // that is not focus leaving.
   let pressedInside: unknown = false;
   const options = { signal, capture: true };
+  document.addEventListener('pointerdown', (event) => (pressedInside = within(event.target)), options);
+  // Closed as the press ends, not as it starts: a touch that scrolls the page ends in
+  // pointercancel, no pointerup (as a popover's light dismiss), and leaves the panel open.
   document.addEventListener(
-    'pointerdown',
-    (event) => {
-      pressedInside = within(event.target);
+    'pointerup',
+    () => {
       if (!pressedInside && isOpen()) close();
+      setTimeout(() => (pressedInside = false));
     },
     options,
   );
-  document.addEventListener('pointerup', () => setTimeout(() => (pressedInside = false)), options);
   document.addEventListener(
     'focusout',
     (event) => {
