@@ -4,6 +4,7 @@
 import type { Page } from 'puppeteer';
 import { KnownDevices } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
+import { fixture } from './helpers';
 import { useSession, type OpenOptions, type Session } from './support';
 
 const PHONE = KnownDevices['iPhone 13'];
@@ -29,6 +30,10 @@ async function drag(page: Page, x: number, y: number, dy: number) {
   // Until the fling has ended: a tap during one only stops it.
   for (let last = -1, now = 0; last != now; last = now, now = await page.evaluate(() => scrollY)) await wait(150);
 }
+
+/** Width and height (CSS px) of each element matching `selector`. */
+const sizes = (page: Page, selector: string) =>
+  page.$$eval(selector, (all) => all.map((el) => ((box) => [Math.round(box.width * 10) / 10, Math.round(box.height * 10) / 10])(el.getBoundingClientRect())));
 
 describe('touch screens and pointers', () => {
   const session = useSession();
@@ -58,6 +63,27 @@ describe('touch screens and pointers', () => {
     // A tap outside (down and up, no scroll) still closes it.
     await page.touchscreen.tap(200, 800);
     expect(await page.$eval('.js-menu-toggle', (el) => el.getAttribute('aria-expanded'))).toBe('false');
+    test.assertClean();
+  });
+  it('phone: the date picker opens with a tap on its read-only field; its day cells and month buttons are 24×24 px or more, also under a table{border-collapse:collapse} reset; a tap picks', async () => {
+    const html = fixture(
+      '<form class="form"><div class="field"><label for="d">Date</label><input class="js-datepicker" id="d" name="d" data-min="2026-01-01" data-max="2027-12-31"></div></form>',
+      // The site's stylesheet and a common reset (Bootstrap 3/4, normalize.css v3): no border spacing.
+      '<link rel="stylesheet" href="/Content/css/site.css"><style>table{border-collapse:collapse;border-spacing:0}</style><script defer src="/Content/scripts/dist/veneer.js"></script>',
+    );
+    const test = await onPhone(session, '/__fixture/touch-datepicker', { html });
+    const page = test.page;
+    expect(await page.$eval('#d', (el) => (el as HTMLInputElement).readOnly)).toBe(true);
+    // The opening button: 2.75rem wide, as high as the field it sits over.
+    const [[width, height]] = await sizes(page, '.veneer-datepicker-button');
+    expect(width >= 44 && height >= 24).toBe(true);
+    await page.tap('#d');
+    await page.waitForSelector('dialog.veneer-datepicker[open] td[tabindex="0"]');
+    const targets = [...(await sizes(page, 'dialog.veneer-datepicker button')), ...(await sizes(page, 'dialog.veneer-datepicker td[aria-label]'))];
+    expect(targets.length).toBeGreaterThan(28);
+    expect(targets.filter(([width, height]) => width < 24 || height < 24)).toEqual([]);
+    await (await page.$('dialog.veneer-datepicker td[aria-label*=" 20,"]'))!.tap();
+    expect(await page.$eval('#d', (el) => (el as HTMLInputElement).value)).toMatch(/^\d{4}-\d\d-20$/);
     test.assertClean();
   });
 });

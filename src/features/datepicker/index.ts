@@ -23,6 +23,9 @@ const STYLES =
   `@supports (anchor-name:--a){${P}-button{position:absolute;top:anchor(top);bottom:anchor(bottom);right:anchor(right)}:dir(rtl)+${P}-button{right:auto;left:anchor(left)}}` +
   `${P}>div{display:flex}${P} h2{flex:1;margin:0;font:inherit;text-align:center}` +
   `${P} [aria-selected=true]{background:#0b2545;color:#fff}${P} [aria-disabled=true]{opacity:.4}` +
+  // Touch targets of 24 px at least (WCAG 2.5.8), also where a site's table{border-collapse:collapse}
+  // leaves the days no gap (23.6 px wide cells side by side) or its button{padding:0} shrinks the arrows.
+  `${P} td{width:24px;height:24px}${P} button{min-width:24px;min-height:24px}` +
   // A day is no control the site styles: its ring stays when the site's :focus{outline:none} takes the browser's.
   `${P} td:focus-visible{outline:2px solid;outline-offset:-3px}` +
   // Forced colours drop backgrounds and box-shadows (the site's focus ring): the chosen day
