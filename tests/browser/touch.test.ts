@@ -86,4 +86,18 @@ describe('touch screens and pointers', () => {
     expect(await page.$eval('#d', (el) => (el as HTMLInputElement).value)).toMatch(/^\d{4}-\d\d-20$/);
     test.assertClean();
   });
+  it('phone: the rotator pause button and the map load button stay 24 px high or more in a 13 px text without the site\'s button rules (they lie over the slides and the map\'s fallback link)', async () => {
+    const html = fixture(
+      '<main style="font-size:13px">' +
+        '<div class="js-rotator" data-interval="8000"><div><figure class="js-rotator-item"><blockquote>One</blockquote></figure><figure class="js-rotator-item"><blockquote>Two</blockquote></figure></div></div>' +
+        // Far below: the map does not load itself (which removes the button).
+        '<div style="height:3000px"></div><div class="js-map" data-lat="51.4488" data-lng="5.4567" data-zoom="15" data-title="Office"><a href="https://www.openstreetmap.org/">Map of the office</a></div>' +
+        '</main>',
+    );
+    const test = await onPhone(session, '/__fixture/touch-buttons', { html });
+    const all = await sizes(test.page, '.veneer-rotator-toggle, .veneer-map-load');
+    expect(all).toHaveLength(2);
+    expect(all.filter(([width, height]) => width < 24 || height < 24)).toEqual([]);
+    test.assertClean();
+  });
 });
