@@ -27,8 +27,12 @@ async function drag(page: Page, x: number, y: number, dy: number) {
   for (let i = 1; i <= 8; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y + (dy * i) / 8 }] });
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
-  // Until the fling has ended: a tap during one only stops it.
-  for (let last = -1, now = 0; last != now; last = now, now = await page.evaluate(() => scrollY)) await wait(150);
+  await settled(page);
+}
+
+/** Until the page and any open dialog have stopped scrolling (a fling): a tap during one only stops it. */
+async function settled(page: Page) {
+  for (let last = -1, now = 0; last != now; last = now, now = await page.evaluate(() => scrollY + (document.querySelector('dialog[open]')?.scrollTop ?? 0))) await wait(150);
 }
 
 /** Width and height (CSS px) of each element matching `selector`. */
@@ -98,6 +102,49 @@ describe('touch screens and pointers', () => {
     const all = await sizes(test.page, '.veneer-rotator-toggle, .veneer-map-load');
     expect(all).toHaveLength(2);
     expect(all.filter(([width, height]) => width < 24 || height < 24)).toEqual([]);
+    test.assertClean();
+  });
+  it('phone: the lightbox shows its close button in 390×844, the page behind does not move under a finger, tall content scrolls inside; touch and wheel listeners are passive (a guard)', async () => {
+    const text = '<p>Line of the spec sheet.</p>'.repeat(120);
+    const html = fixture(
+      `<p><a class="js-lightbox" id="open" data-lightbox-type="inline" href="#long">Spec sheet</a> <a id="jump" href="#end">End</a></p><div id="long">${text}</div><div style="height:3000px"></div><h2 id="end">End</h2>`,
+    );
+    const test = await onPhone(session, '/__fixture/touch-lightbox', {
+      html,
+      // Records whether each touch or wheel listener veneer adds may block scrolling.
+      init: () => {
+        const add = EventTarget.prototype.addEventListener;
+        const seen: string[] = ((window as unknown as { __touch: string[] }).__touch = []);
+        EventTarget.prototype.addEventListener = function (this: EventTarget, type: string, listener: unknown, options?: unknown) {
+          if (/^(touchstart|touchmove|wheel|mousewheel)$/.test(type)) seen.push(type + (typeof options == 'object' && (options as AddEventListenerOptions)?.passive ? '' : ' blocking'));
+          return add.call(this, type, listener as EventListener, options as AddEventListenerOptions);
+        };
+      },
+    });
+    const page = test.page;
+    // An in-page link's smooth scroll listens for the visitor's touch and wheel (to stop).
+    await page.tap('#jump');
+    await page.waitForFunction(() => location.hash == '#end');
+    await settled(page);
+    await page.evaluate(() => scrollTo(0, 0));
+    await page.tap('#open');
+    await page.waitForSelector('dialog.veneer-lightbox[open]:not(.is-busy)');
+    const close = await page.$eval('.veneer-lightbox__close', (el) => ((box) => [box.left >= 0 && box.top >= 0 && box.right <= innerWidth && box.bottom <= innerHeight, box.width >= 24 && box.height >= 24])(el.getBoundingClientRect()));
+    expect(close).toEqual([true, true]);
+    const y = await page.evaluate(() => scrollY);
+    await drag(page, 200, 700, -400);
+    // The page stays; the popup's own content scrolled.
+    expect(await page.evaluate(() => [scrollY, document.querySelector('dialog.veneer-lightbox')!.scrollTop > 100])).toEqual([y, true]);
+    // At the content's end, a further drag does not pass on to the page (the scroll lock).
+    await page.$eval('dialog.veneer-lightbox', (el) => (el.scrollTop = el.scrollHeight));
+    await drag(page, 200, 700, -400);
+    expect(await page.evaluate(() => scrollY)).toBe(y);
+    await page.tap('.veneer-lightbox__close');
+    await page.waitForFunction(() => !document.querySelector('dialog.veneer-lightbox[open]'));
+    // Passively: they never hold a scroll back.
+    const listeners = await page.evaluate(() => (window as unknown as { __touch: string[] }).__touch);
+    expect(listeners).toContain('touchstart');
+    expect(listeners.filter((type) => type.endsWith('blocking'))).toEqual([]);
     test.assertClean();
   });
 });
