@@ -10,7 +10,8 @@ import { mapEmbed, marketoForms2, youtubeApi, youtubeEmbed } from '../../src/har
 import { fixture, openHolding } from './helpers';
 import { useSession, type Reply } from './support';
 
-const ROUNDS = 20;
+// Enough for a leak of one node or listener per removal to show; kept short for CI's time.
+const ROUNDS = 10;
 
 /** Runs before the page's scripts: pending timers recorded (with the stack that set them), requestAnimationFrame counted. */
 function instrument() {

@@ -178,12 +178,19 @@ describe('site CSS', () => {
     );
     const test = await session.open('/__fixture/site-css-top', { html });
     const page = test.page;
-    /** The element at the centre of `selector`'s box is it, or inside it. */
+    /** The element at the centre of `selector`'s box is it, or inside it, within 3 s (it may be placed a frame after it opens). */
     const onTop = (selector: string) =>
-      page.$eval(selector, (el) => {
-        const box = el.getBoundingClientRect();
-        return box.width > 0 && el.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
-      });
+      page
+        .waitForFunction(
+          (sel: string) => {
+            const el = document.querySelector(sel);
+            const box = el?.getBoundingClientRect();
+            return !!box && box.width > 0 && el!.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+          },
+          { timeout: 3000, polling: 'raf' },
+          selector,
+        )
+        .then(() => true, () => false);
     // Clicked by script: the header covers them (the visitor's own page would not).
     await page.$eval('#open', (el) => (el as HTMLElement).click());
     await page.waitForSelector('#m.is-open');
