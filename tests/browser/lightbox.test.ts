@@ -237,6 +237,18 @@ describe('lightbox', () => {
     expect((await popup(test.page))?.classes).toBe('veneer-lightbox is-open');
     await test.page.mouse.click(640, 20);
     await closed(test.page);
+    // A press on the caption (selecting its text) that ends on the background is no background click.
+    await test.page.click('.js-lightbox-gallery a:nth-child(4)');
+    await ready(test.page);
+    const caption = (await (await test.page.$(`${DIALOG} figcaption`))!.boundingBox())!;
+    await test.page.mouse.move(caption.x + 2, caption.y + caption.height / 2);
+    await test.page.mouse.down();
+    await test.page.mouse.move(640, 20, { steps: 5 });
+    await test.page.mouse.up();
+    await sleep(50);
+    expect((await popup(test.page))?.classes).toBe('veneer-lightbox is-open');
+    await test.page.mouse.click(640, 20);
+    await closed(test.page);
     test.assertClean();
   });
 

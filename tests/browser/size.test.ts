@@ -29,9 +29,10 @@ const CHUNK_BUDGET = 3072; // per feature chunk (labelled features carry the lab
 // the bus's emit that keeps calling handlers after one throws (src/features/page). page 5 776 ->
 // 4 800, site-header 3 072 -> 3 136: the header panels' code moved from the kit to the
 // site-header group, its only user (page 5 775 -> 4 782 B, site-header 2 165 -> 3 058 B).
-// lightbox 4 864 -> 4 880: an image still loading is cancelled when the popup closes (+9 B;
-// a request that never ended kept the closed popup and the page's removed block alive).
-const FEATURE_BUDGETS: Record<string, number> = { lightbox: 4880, page: 4800, 'site-header': 3136 };
+// lightbox 4 864 -> 4 896: an image still loading is cancelled when the popup closes (+9 B;
+// a request that never ended kept the closed popup and the page's removed block alive), and a
+// press that began on the content and ended on the background no longer closes it (+21 B).
+const FEATURE_BUDGETS: Record<string, number> = { lightbox: 4896, page: 4800, 'site-header': 3136 };
 // Shared runtimes (scripts/build.mjs RUNTIMES), loaded once by the chunks that render.
 const RUNTIME_BUDGETS: Record<string, number> = {
   ui: 9216, // preact/compat's API + htm

@@ -194,7 +194,9 @@ function Lightbox({ p }: { p: Popup }) {
   const [status, setStatus] = useState('loading');
   const [closing, setClosing] = useState(false);
   const box = useRef<HTMLDialogElement>(null);
-  const state = useRef({ back: false, zoom: o.zoom }).current;
+  // down: the press began on the background (a press on the content that ends there, as in
+  // selecting the caption's text, clicks the dialog too).
+  const state = useRef({ back: false, zoom: o.zoom, down: false }).current;
   const item = items[index];
   const zoom = (out?: boolean) =>
     box.current!.querySelector('img')?.animate({ scale: [0.5, 1], opacity: [0, 1] }, { duration: ZOOM_MS, easing: 'ease-in-out', direction: out ? 'reverse' : undefined, fill: 'both' });
@@ -277,7 +279,7 @@ function Lightbox({ p }: { p: Popup }) {
   return html`<dialog ref=${box} aria-modal="true" aria-label=${name(item)} aria-busy=${status == 'loading'}
 class=${'veneer-lightbox' + (closing ? '' : ' is-open') + (status == 'loading' ? ' is-busy' : status == 'error' ? ' has-error' : '')}
 onCancel=${(event: Event) => (event.preventDefault(), close())} onKeyDown=${key}
-onClick=${(event: Event) => event.target == box.current && close()}>
+onPointerDown=${(event: Event) => (state.down = event.target == box.current)} onClick=${(event: Event) => state.down && event.target == box.current && close()}>
 <div><p class="veneer-lightbox__status" role="status">${message}</p>
 <${Content} key=${index} item=${item} report=${setStatus} hidden=${status != 'ready'}/>
 <p aria-live="polite" dir="auto" hidden=${count < 2}>${format(L.lightboxCounter, { curr: index + 1, total: count })}</p></div>
