@@ -100,10 +100,11 @@ function openDialog(element: HTMLElement, { body, closers, focusDelay, onClose, 
   // locked: a dialog the site lets grow with its content, align-self:start, would keep what
   // is below the viewport out of reach at 400 % zoom). Stretch: the space between its insets,
   // its padding and border included, as 100% is not on a content-box site's padded dialog
-  // (100% where stretch is unknown). The animation marks a move (below).
+  // (100% where stretch is unknown: Firefox 153; there border-box, so that 100% includes them).
+  // The animation marks a move (below).
   adoptStyles(
     DIALOG,
-    `:where(.${DIALOG}){width:auto;height:auto;max-height:100%;max-height:stretch;overscroll-behavior:contain}.${DIALOG}:not(:popover-open){animation:${DIALOG} 1ms!important}@keyframes ${DIALOG}{}`,
+    `:where(.${DIALOG}){width:auto;height:auto;max-height:100%;max-height:stretch;overscroll-behavior:contain}@supports not (max-height:stretch){:where(.${DIALOG}){box-sizing:border-box}}.${DIALOG}:not(:popover-open){animation:${DIALOG} 1ms!important}@keyframes ${DIALOG}{}`,
   );
   dialogs[dialogs.length - 1]?.shield(false);
   dialogs.push(self);

@@ -7,6 +7,7 @@
 import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
 import { capturedPage } from './helpers';
+import { filterModalReflow } from './scenarios';
 import { useSession } from './support';
 
 const ZOOM_400 = { width: 320, height: 256 };
@@ -195,21 +196,5 @@ describe('forced colours, reflow and text spacing of veneer UI', () => {
     expect(seen).toEqual({ below: true, hit: true });
   });
 
-  for (const [name, html] of [
-    ['', undefined],
-    // A site without the border-box reset: the modal's padding (3.5rem + 2rem) comes on top of a max-height:100%.
-    [' (a content-box site)', capturedPage('news').replace('</head>', '<style>.js-filter-modal{box-sizing:content-box}</style></head>')],
-  ] as const)
-    it(`filter modal at 400 % zoom${name}: the page is locked, so the dialog scrolls and its last control can be reached`, async () => {
-      const { page } = await session.open('/news/', { viewport: ZOOM_400, html });
-      await page.$eval('[data-modal-open="news-filter"]', (button) => (button as HTMLElement).click());
-      await page.waitForSelector('#news-filter.is-open');
-      const reach = await page.$eval('#news-filter', (dialog) => {
-        const box = dialog.getBoundingClientRect();
-        dialog.scrollTop = dialog.scrollHeight;
-        const last = [...dialog.querySelectorAll('button,input,select')].pop()!.getBoundingClientRect();
-        return { bottom: box.bottom <= innerHeight, lastShown: last.top >= 0 && last.bottom <= innerHeight };
-      });
-      expect(reach).toEqual({ bottom: true, lastShown: true });
-    });
+  it('filter modal at 400 % zoom, with and without the border-box reset: the page is locked, so the dialog scrolls and its last control can be reached', () => filterModalReflow(session));
 });

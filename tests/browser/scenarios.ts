@@ -3,7 +3,7 @@
 import type { Page } from 'puppeteer';
 import { expect } from 'vitest';
 import { youtubeApi, youtubeEmbed } from '../../src/harness/stubs';
-import { fixture } from './helpers';
+import { capturedPage, fixture } from './helpers';
 import type { Reply, Session } from './support';
 
 /** YouTube's player API and embeds answered by the harness's stand-ins (nothing leaves the machine). */
@@ -126,4 +126,28 @@ export async function focusedFieldAlert(session: Session, more?: (page: Page) =>
   expect(await other.page.$$eval('.veneer-error', (all) => all.filter((el) => el.getAttribute('role')).length)).toBe(0);
   other.assertClean();
   await other.page.close();
+}
+
+/**
+ * The news filter modal at 400 % zoom (320×256) on a site with and without the border-box
+ * reset: the page is locked, so the dialog stays within the viewport and scrolls, and its last
+ * control can be reached.
+ */
+export async function filterModalReflow(session: Session) {
+  // A site without the border-box reset: the captured site's undone (the browser's content-box everywhere).
+  for (const html of [undefined, capturedPage('news').replace('</head>', '<style>*,::before,::after{box-sizing:content-box}</style></head>')]) {
+    const test = await session.open('/news/', { viewport: { width: 320, height: 256 }, html });
+    const { page } = test;
+    await page.$eval('[data-modal-open="news-filter"]', (button) => (button as HTMLElement).click());
+    await page.waitForSelector('#news-filter.is-open');
+    const reach = await page.$eval('#news-filter', (dialog) => {
+      const box = dialog.getBoundingClientRect();
+      dialog.scrollTop = dialog.scrollHeight;
+      const last = [...dialog.querySelectorAll('button,input,select')].pop()!.getBoundingClientRect();
+      return { bottom: box.bottom <= innerHeight, lastShown: last.top >= 0 && last.bottom <= innerHeight };
+    });
+    expect(reach).toEqual({ bottom: true, lastShown: true });
+    test.assertClean();
+    await page.close();
+  }
 }

@@ -7,7 +7,7 @@ import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../src/harness/server';
 import { fixture } from '../browser/helpers';
-import { busHandlerThrows, focusedFieldAlert, invalidFieldInClosedPanel, playingVideoMoved } from '../browser/scenarios';
+import { busHandlerThrows, filterModalReflow, focusedFieldAlert, invalidFieldInClosedPanel, playingVideoMoved } from '../browser/scenarios';
 import { useSession } from '../browser/support';
 
 const REGISTRY = JSON.parse(readFileSync(path.join(REPO_ROOT, 'src/injector/registry.json'), 'utf8')) as Record<string, string>;
@@ -365,4 +365,5 @@ describe('Firefox', () => {
     expect(await state()).toMatchObject({ modal: null, lightbox: false, focus: 'lb' });
     test.assertClean();
   });
+  it('filter modal at 400 % zoom (320×256), with and without the border-box reset: its last control can be reached', () => filterModalReflow(session));
 });
