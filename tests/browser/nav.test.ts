@@ -3,6 +3,7 @@
 import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
 import { capturedPage, openHolding } from './helpers';
+import { headerPanelPresses } from './scenarios';
 import { useSession } from './support';
 
 const LARGE = { width: 1280, height: 800 };
@@ -84,6 +85,9 @@ describe('nav', () => {
     expect((await nav(test.page)).items).toEqual(ALL_CLOSED);
     test.assertClean();
   });
+
+  it('at 1280, mouse: a press outside closes as it ends (pointerup); pressed inside and released outside stays open; a press on a link outside closes the search panel (focus moved); Escape closes', () =>
+    headerPanelPresses(session));
 
   it('at 1280: after a press on a non-focusable part of the panel (focus on the body), Escape still closes it and focuses its trigger', async () => {
     const test = await session.open('/home/');

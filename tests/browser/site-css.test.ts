@@ -5,12 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer';
 import { capturedPage, fixture } from './helpers';
+import { closedContentHidden, datepickerInViewport, datepickerRtlButton, NORMALIZE_DIALOG, siteButtonsAndSizes } from './scenarios';
 import { useSession } from './support';
 
 const FILLER = '<div style="height:2000px">filler</div>';
-// normalize.css v8's dialog rules (position:absolute; left:0; right:0; margin:auto).
-const NORMALIZE_DIALOG =
-  'dialog{background-color:white;border:solid;color:black;display:block;height:fit-content;left:0;margin:auto;padding:1em;position:absolute;right:0;width:fit-content}dialog:not([open]){display:none}';
 
 /** A captured page with the site's extra CSS after its own stylesheet. */
 const withCss = (name: string, css: string) => capturedPage(name).replace('</head>', `<style>${css}</style></head>`);
@@ -39,18 +37,8 @@ describe('site CSS', () => {
     ['normalize.css v8', NORMALIZE_DIALOG],
     ['dialog{position:static}', 'dialog{position:static}'],
   ])
-    it(`the date picker opens in the viewport, the page unmoved, under ${name}`, async () => {
-      const { test, page, y } = await openPicker(css);
-      const seen = await page.$eval('dialog.veneer-datepicker', (dialog) => {
-        const box = dialog.getBoundingClientRect();
-        return { y: scrollY, inside: box.top >= 0 && box.bottom <= innerHeight };
-      });
-      expect(seen).toEqual({ y, inside: true });
-      await page.keyboard.press('Escape');
-      expect(await page.evaluate(() => scrollY)).toBe(y);
-      test.assertClean();
-      await page.close();
-    });
+    it(`the date picker opens in the viewport, the page unmoved, under ${name}; one-letter weekday heads named in full; targets 24 px or more`, () =>
+      datepickerInViewport(session, '/__fixture/site-css-datepicker', css));
 
   it('the date picker\'s focused day shows a focus ring under :focus{outline:none}', async () => {
     // The site's own ring only for its own controls: a day cell is veneer's.
@@ -72,58 +60,11 @@ describe('site CSS', () => {
     await page.close();
   });
 
-  it('the rotator\'s pause button keeps its white on black over the site\'s button{color:inherit} and Tailwind\'s preflight; a site class rule still restyles it', async () => {
-    // The captured site's own button{font:inherit;color:inherit} gave dark text on the black ground.
-    const preflight = 'button{color:inherit;margin:0;padding:0}button,input:where([type=button]){background-color:transparent;background-image:none}';
-    const look = async (css: string) => {
-      const test = await session.open('/home/', { html: withCss('home', css) });
-      const seen = await test.page.$eval('.veneer-rotator-toggle', (el) => {
-        const style = getComputedStyle(el);
-        return [style.color, style.backgroundColor];
-      });
-      test.assertClean();
-      await test.page.close();
-      return seen;
-    };
-    expect(await look(preflight)).toEqual(['rgb(255, 255, 255)', 'rgba(0, 0, 0, 0.8)']);
-    expect(await look('.veneer-rotator-toggle{color:#000;background:#fff}')).toEqual(['rgb(0, 0, 0)', 'rgb(255, 255, 255)']);
-  });
+  it("the rotator's pause button keeps its white on black over the site's button{color:inherit} and Tailwind's preflight, a site class rule still restyles it; veneer's own text (tooltip, rotator and map buttons) keeps a readable size under html{font-size:62.5%}", () =>
+    siteButtonsAndSizes(session, '/__fixture/site-css-rem'));
 
-  it('closed expand content keeps the box find in page needs (hidden=until-found) under Bootstrap\'s [hidden]{display:none!important}, and takes no room', async () => {
-    // Find in page looks into content-visibility:hidden, never into display:none (and puppeteer
-    // has no find in page: window.find does not fire beforematch).
-    const test = await session.open('/event/', { html: withCss('event', '[hidden]{display:none!important}') });
-    const closed = await test.page.$$eval('.js-expand-content[hidden=until-found]', (all) =>
-      all.map((el) => {
-        const style = getComputedStyle(el);
-        return [style.display, style.contentVisibility, el.getBoundingClientRect().height];
-      }),
-    );
-    expect(closed.length).toBeGreaterThan(0);
-    for (const each of closed) expect(each).toEqual(['block', 'hidden', 0]);
-    test.assertClean();
-    await test.page.close();
-  });
-
-  it('veneer\'s own text (tooltip, rotator and map buttons) keeps a readable size under html{font-size:62.5%}', async () => {
-    const css = 'html{font-size:62.5%}body{font-size:1.6rem}';
-    const home = await session.open('/home/', { html: withCss('home', css) });
-    const rotator = await home.page.$eval('.veneer-rotator-toggle', (el) => getComputedStyle(el).fontSize);
-    home.assertClean();
-    await home.page.close();
-    // The map far below: its button stays (nothing loads before the visitor comes near).
-    const html = fixture(
-      `<style>${css}</style><p><button type="button" class="js-tooltip" data-tooltip="A hint">?</button></p>${FILLER}` +
-        '<div class="js-map" data-lat="51.4488" data-lng="5.4567" style="width:400px;height:300px"><a href="https://www.openstreetmap.org/">Map</a></div>',
-    );
-    const test = await session.open('/__fixture/site-css-rem', { html });
-    const sizes = await test.page.evaluate(() => ['.veneer-tooltip', '.veneer-map-load'].map((selector) => getComputedStyle(document.querySelector(selector)!).fontSize));
-    // 0.875 of the text around them (16 px), not of the 10 px root: 8.75 px was unreadable.
-    expect([rotator, ...sizes]).toEqual(['14px', '14px', '14px']);
-    test.assertClean();
-    await test.page.close();
-  });
-
+  it("closed expand content and tab panels stay hidden and take no room under a site's [hidden]{display:block!important} or Bootstrap's [hidden]{display:none!important}; hidden=until-found keeps the box find in page needs", () =>
+    closedContentHidden(session, '/__fixture/site-css-hidden'));
 
   it('the popup modal\'s form is hidden once sent under the site\'s .form{display:grid} (no [hidden] rule of its own)', async () => {
     const html = fixture(
@@ -148,23 +89,8 @@ describe('site CSS', () => {
     await page.close();
   });
 
-  it('on a right-to-left page the date picker\'s button sits over the field\'s end (its left), not over the date; a dir=ltr field keeps it right', async () => {
-    const html = fixture(
-      '<p><label for="a">التاريخ</label> <input id="a" class="js-datepicker" value="2026-04-07"></p>' +
-        '<p><label for="b">التاريخ</label> <input id="b" class="js-datepicker" dir="ltr" value="2026-04-07"></p>',
-    ).replace('<html lang="en">', '<html lang="ar" dir="rtl">');
-    const test = await session.open('/__fixture/site-css-datepicker-rtl', { html });
-    const sides = await test.page.$$eval('.js-datepicker', (inputs) =>
-      inputs.map((input) => {
-        const field = input.getBoundingClientRect();
-        const button = input.nextElementSibling!.getBoundingClientRect();
-        return Math.abs(button.left - field.left) < 1 ? 'left' : Math.abs(button.right - field.right) < 1 ? 'right' : 'elsewhere';
-      }),
-    );
-    expect(sides).toEqual(['left', 'right']);
-    test.assertClean();
-    await test.page.close();
-  });
+  it("on a right-to-left page the date picker's button sits over the field's end (its left), not over the date; a dir=ltr field keeps it right", () =>
+    datepickerRtlButton(session, '/__fixture/site-css-datepicker-rtl'));
 
   it('modal, lightbox, date picker and tooltip are above a z-index:2147483647 fixed header, from inside a transformed, clipped, contained ancestor', async () => {
     const css =

@@ -7,7 +7,20 @@ import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../src/harness/server';
 import { fixture } from '../browser/helpers';
-import { busHandlerThrows, filterModalReflow, focusedFieldAlert, invalidFieldInClosedPanel, playingVideoMoved } from '../browser/scenarios';
+import {
+  busHandlerThrows,
+  closedContentHidden,
+  datepickerInViewport,
+  datepickerRtlButton,
+  filterModalReflow,
+  focusedFieldAlert,
+  headerPanelPresses,
+  invalidFieldInClosedPanel,
+  lightboxPresses,
+  NORMALIZE_DIALOG,
+  playingVideoMoved,
+  siteButtonsAndSizes,
+} from '../browser/scenarios';
 import { useSession } from '../browser/support';
 
 const REGISTRY = JSON.parse(readFileSync(path.join(REPO_ROOT, 'src/injector/registry.json'), 'utf8')) as Record<string, string>;
@@ -365,5 +378,26 @@ describe('Firefox', () => {
     expect(await state()).toMatchObject({ modal: null, lightbox: false, focus: 'lb' });
     test.assertClean();
   });
+  it('header panels, mouse: a press outside closes as it ends; pressed inside and released outside stays open; a press on a control outside closes (focus moved); Escape closes', () =>
+    headerPanelPresses(session));
+
+  it('lightbox: a press on the caption released on the background does not close it, a background click does; an image still loading loses its src on close', () =>
+    lightboxPresses(session, '/__fixture/ff-lightbox-held'));
+
+  it.each([
+    ['normalize.css v8', NORMALIZE_DIALOG],
+    ['dialog{position:static}', 'dialog{position:static}'],
+  ])('date picker under %s: in the viewport, the page unmoved; one-letter weekday heads named in full; targets 24 px or more', (_, css) =>
+    datepickerInViewport(session, '/__fixture/ff-datepicker-site-css', css));
+
+  it("date picker on a right-to-left page: the button over the field's end (anchor positioning) or beside it, and it opens the picker", () =>
+    datepickerRtlButton(session, '/__fixture/ff-datepicker-rtl'));
+
+  it('closed expand content and tab panels stay hidden, no room taken, under a site\'s [hidden]{display:block!important} or {display:none!important}', () =>
+    closedContentHidden(session, '/__fixture/ff-hidden'));
+
+  it("rotator button's white over button{color:inherit}; rotator, tooltip and map text 14 px under html{font-size:62.5%}", () =>
+    siteButtonsAndSizes(session, '/__fixture/ff-site-rem'));
+
   it('filter modal at 400 % zoom (320×256), with and without the border-box reset: its last control can be reached', () => filterModalReflow(session));
 });
