@@ -1,11 +1,12 @@
 // The back/forward cache and the page lifecycle (the seventh audit), in Chromium against the
 // production build: veneer's pages stay eligible for the bfcache (a visitor on a slow
 // connection going back gets the page at once, not a reload over the network), a restored
-// page works as it was left.
+// page works as it was left, and the rotator does not run in a hidden page.
 // A restore is told by a `pageshow` with persisted true (the navigation entry keeps its
 // first type, "navigate"); Page.backForwardCacheNotUsed gives the reasons when it is not.
 import type { CDPSession, Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
+import { fixture } from './helpers';
 import { useSession, type Session } from './support';
 
 const PAGES = ['/home/', '/news/', '/event/', '/resources/', '/contact/', '/gallery/', '/home-de/', '/contact-ar/'];
@@ -111,6 +112,26 @@ describe('bfcache', () => {
     await test.page.keyboard.press('Escape');
     await test.page.waitForFunction(() => !document.querySelector('dialog.veneer-lightbox[open]'));
     expect(await shown()).toEqual({ open: false, locked: false });
+    test.assertClean();
+    await test.page.close();
+  });
+
+  it('the rotator does not move while the page is hidden, and moves again once it is shown', async () => {
+    // Slides side by side in a track: hiding the others changes no height, so it rotates at once.
+    const items = [1, 2, 3].map((n) => `<div class="js-rotator-item" style="flex:0 0 100%;height:80px">Item ${n}</div>`).join('');
+    const test = await session.open('/__fixture/rotator-hidden', {
+      html: fixture(`<div class="js-rotator" data-interval="200"><div style="display:flex">${items}</div></div>`),
+    });
+    const current = () => test.page.$$eval('.js-rotator-item', (all) => all.findIndex((item) => item.getAttribute('aria-current')));
+    const cover = await session.browser.newPage();
+    await cover.bringToFront();
+    expect(await test.page.evaluate(() => document.hidden)).toBe(true);
+    const hidden = await current();
+    await new Promise((go) => setTimeout(go, 2500));
+    expect(await current()).toBe(hidden);
+    await test.page.bringToFront();
+    await test.page.waitForFunction((from) => [...document.querySelectorAll('.js-rotator-item')].findIndex((item) => item.getAttribute('aria-current')) != from, { timeout: 2000 }, hidden);
+    await cover.close();
     test.assertClean();
     await test.page.close();
   });

@@ -72,7 +72,9 @@ defineFeature<HTMLElement>('rotator', (element, { bus, signal, settings, settle,
   };
   const update = () => {
     clearTimeout(timer);
-    const running = hiding && !stopped && !hovered;
+    // Not in a hidden page (another tab, a minimised window): the visitor comes back to the
+    // slide they left, a whole interval before the next.
+    const running = hiding && !stopped && !hovered && !document.hidden;
     // APG: announced when the visitor moves it, not while it rotates on its own.
     j.set(wrapper, 'aria-live', running ? 'off' : 'polite');
     button.textContent = stopped ? labels!.rotatorPlay : labels!.rotatorPause;
@@ -89,6 +91,7 @@ defineFeature<HTMLElement>('rotator', (element, { bus, signal, settings, settle,
   // APG: keyboard focus entering stops it until the visitor asks again (Play, then it runs
   // with focus on the button). A mouse click's focus does not: the click says what it wants.
   on('focusin', (event) => stopped || !(event.target as Element).matches(':focus-visible') || stop(true));
+  document.addEventListener('visibilitychange', update, { signal });
   const pause = () => stop(true);
   bus.on('/video/pauseRotator', pause);
   signal.addEventListener('abort', () => (clearTimeout(timer), bus.off('/video/pauseRotator', pause)));
