@@ -131,10 +131,12 @@ function finish(p: Popup | undefined) {
 }
 
 function Content({ item, report, hidden }: { item: Item; report(status: string): void; hidden: boolean }) {
-  const { html, useRef, useEffect } = ui;
+  const { html, useRef, useLayoutEffect } = ui;
   const ref = useRef<HTMLImageElement>(null);
   const { type, src, link } = item;
-  useEffect(() => {
+  // A layout effect: it has run, and so its clean-up will, however soon the popup closes (a
+  // popup closed before an effect ran would keep its image loading, and the page's block alive).
+  useLayoutEffect(() => {
     const abort = new AbortController();
     const { signal } = abort;
     const box = ref.current!;
