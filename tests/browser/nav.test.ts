@@ -3,7 +3,7 @@
 import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
 import { capturedPage, openHolding } from './helpers';
-import { headerPanelPresses } from './scenarios';
+import { headerPanelPresses, removeFocusedLink } from './scenarios';
 import { useSession } from './support';
 
 const LARGE = { width: 1280, height: 800 };
@@ -125,14 +125,7 @@ describe('nav', () => {
     await test.page.click('.js-menu-toggle');
     // After the click's pointerup task (a press inside is not leaving until then).
     await test.page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
-    await test.page.evaluate(() => {
-      const link = document.createElement('a');
-      link.href = '/contact/';
-      link.textContent = 'Contact';
-      document.querySelector('.js-nav')!.append(link);
-      link.focus();
-      link.remove();
-    });
+    await removeFocusedLink(test.page, '.js-nav', '/contact/');
     expect(await nav(test.page)).toEqual({ toggle: 'true', nav: true, items: ALL_CLOSED });
     expect(await test.page.evaluate(() => document.activeElement!.classList.contains('js-menu-toggle'))).toBe(true);
     test.assertClean();

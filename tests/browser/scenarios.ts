@@ -13,6 +13,28 @@ export function youtube(url: string): Reply | undefined {
   if (origin === 'https://www.youtube-nocookie.com' && pathname.startsWith('/embed/')) return youtubeEmbed(pathname.slice(7), searchParams);
 }
 
+/**
+ * A script appends a link to `container`, focuses it and removes it (live suggestions replaced,
+ * a mega-menu refreshed), then waits `wait` ms. Chromium blurs the removed element; Firefox
+ * fires no focusout: each suite asserts what its engine does.
+ */
+export function removeFocusedLink(page: Page, container: string, href: string, wait = 0) {
+  return page.evaluate(
+    (container: string, href: string, wait: number) => {
+      const link = document.createElement('a');
+      link.href = href;
+      link.textContent = href;
+      document.querySelector(container)!.append(link);
+      link.focus();
+      link.remove();
+      return wait ? new Promise((resolve) => setTimeout(resolve, wait)) : undefined;
+    },
+    container,
+    href,
+    wait,
+  );
+}
+
 /** A bus handler that throws: reported once, the other handlers and '*' still run, emit() does not throw. */
 export async function busHandlerThrows(session: Session, path: string) {
   const test = await session.open(path, { html: fixture(''), allowErrors: [/broken subscriber/] });

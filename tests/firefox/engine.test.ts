@@ -19,6 +19,7 @@ import {
   lightboxPresses,
   NORMALIZE_DIALOG,
   playingVideoMoved,
+  removeFocusedLink,
   siteButtonsAndSizes,
 } from '../browser/scenarios';
 import { useSession } from '../browser/support';
@@ -127,15 +128,7 @@ describe('Firefox', () => {
     const test = await session.open('/home/');
     await test.page.click('.js-search-toggle');
     await test.page.waitForFunction(() => document.activeElement?.id === 'site-search', { timeout: 2000 });
-    await test.page.evaluate(() => {
-      const link = document.createElement('a');
-      link.href = '/search?q=sensor';
-      link.textContent = 'sensor';
-      document.querySelector('.search-form')!.append(link);
-      link.focus();
-      link.remove();
-      return new Promise((resolve) => setTimeout(resolve, 50));
-    });
+    await removeFocusedLink(test.page, '.search-form', '/search?q=sensor', 50);
     expect(await test.page.$eval('.js-search-toggle', (el) => el.getAttribute('aria-expanded'))).toBe('true');
     await test.page.keyboard.press('Escape');
     expect(await test.page.evaluate(() => [document.querySelector('.js-search-toggle')!.getAttribute('aria-expanded'), document.activeElement!.classList.contains('js-search-toggle')])).toEqual(['false', true]);
