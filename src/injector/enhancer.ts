@@ -32,16 +32,17 @@ export function createEnhancer(rows: Row[], load: (name: string) => Promise<Feat
     // batch that large one root when it can.
     for (const root of roots)
       for (const [selector, name] of rows)
-        for (const element of [root, ...root.querySelectorAll(selector)]) {
-          if (!element.matches(selector)) continue;
-          const features = slots.get(element) || new Map<string, Slot>();
-          slots.set(element, features);
-          // hold: the start-up scan leaves hooks far below the fold without a slot, for the page
-          // chunk to release (src/features/page). isFarBelow() written out: its call costs bytes.
-          if (features.has(name) || (hold && element.getBoundingClientRect().y > FAR_SCREENS * innerHeight)) continue;
-          features.set(name, PENDING);
-          batch.get(name)?.push(element) ?? batch.set(name, [element]);
-        }
+        for (const element of [root, ...root.querySelectorAll(selector)])
+          if (element.matches(selector)) {
+            const features = slots.get(element) || new Map<string, Slot>();
+            slots.set(element, features);
+            // hold: the start-up scan leaves hooks far below the fold without a slot, for the page
+            // chunk to release (src/features/page). isFarBelow() written out: its call costs bytes.
+            if (!features.has(name) && !(hold && element.getBoundingClientRect().y > FAR_SCREENS * innerHeight)) {
+              features.set(name, PENDING);
+              batch.get(name)?.push(element) ?? batch.set(name, [element]);
+            }
+          }
     batch.forEach((elements, name) => {
       const job = load(name).then(
         (feature) =>

@@ -9,24 +9,22 @@ import { readSettings } from './settings';
 
 // Symbol.for('veneer') is CORE_KEY of src/lib/feature; importing it would pull lib code in.
 const CORE_KEY = Symbol.for('veneer');
-type Global = typeof globalThis & { [CORE_KEY]?: CoreHandle };
+// window, not globalThis: the core runs only in a page, and the word is in the core already.
+type Global = Window & { [CORE_KEY]?: CoreHandle };
 
 // A Symbol guard: the tag included twice runs once, and page markup cannot clobber it.
-if (!(globalThis as Global)[CORE_KEY]) {
+if (!(window as Global)[CORE_KEY]) {
   const settings = readSettings(document.currentScript as HTMLScriptElement | null);
   const bus: Bus = mitt();
   const loader = createLoader(settings);
   const enhancer = createEnhancer(hooks, loader.load, bus, settings);
   const observer = new MutationObserver(enhancer.handle);
-  (globalThis as Global)[CORE_KEY] = loader;
+  (window as Global)[CORE_KEY] = loader;
 
   let begun = false;
-  const begin = () => {
-    if (begun) return;
-    begun = true;
-    enhancer.scan([document.documentElement], true);
-    observer.observe(document, { childList: true, subtree: true });
-  };
+  // Once, whichever comes first: DOMContentLoaded, its task, or ready().
+  const begin = () =>
+    (begun ||= (enhancer.scan([document.documentElement], true), observer.observe(document, { childList: true, subtree: true }), true));
 
   // The bus itself, with ready(): on, off, emit (and mitt's `all`). Assignment makes an own
   // property of window, which wins over named elements (<img id="veneer">).

@@ -76,6 +76,24 @@ describe('core', () => {
     expect(chunkRequests(test, 'carousel')).toHaveLength(1);
   });
 
+  // A script the page inserts is asked for at Low priority; the chunks would wait behind the
+  // first screen's images (npm run bench:loads -- gallery: first screen 1.94 → 1.57× legacy).
+  it('asks for chunks at high priority', async () => {
+    const test = await session.open('/__fixture/priority', { html: page(CAROUSEL + '<div id="more"></div>') });
+    const cdp = await test.page.createCDPSession();
+    const priorities = new Map<string, string>();
+    cdp.on('Network.requestWillBeSent', ({ request }) => priorities.set(new URL(request.url).pathname.split('/').pop()!.split('.')[0], request.initialPriority));
+    await cdp.send('Network.enable');
+    await test.page.evaluate(() => {
+      document.getElementById('more')!.innerHTML = testHTML('<div class="js-expand"><a class="js-expand-trigger" href="#x">More</a><div class="js-expand-content" id="x">Text</div></div>');
+    });
+    await test.ready();
+    expect(await test.page.$eval('.js-expand', (el) => el.getAttribute('data-enhanced'))).toBe('expand');
+    expect(priorities.get('expand')).toBe('High');
+    await cdp.detach();
+    test.assertClean();
+  });
+
   it('runs once when the tag is included twice (defer and async)', async () => {
     const head = SCRIPT + '<script async src="/Content/scripts/dist/veneer.js"></script>' + SCRIPT;
     const test = await session.open('/__fixture/twice', { html: page(CAROUSEL, head) });
