@@ -14,7 +14,7 @@ function pick(table: Labels, source: unknown, where: string): Partial<Labels> {
   const picked: Partial<Labels> = {};
   if (!source || typeof source != 'object') return picked;
   for (const [key, value] of Object.entries(source)) {
-    if (Object.prototype.hasOwnProperty.call(table, key) && typeof value == 'string') picked[key as keyof Labels] = value;
+    if (Object.hasOwn(table, key) && typeof value == 'string') picked[key as keyof Labels] = value;
     else warn(`${where}: label "${key}" is not a known label or not text; ignored (known: ${Object.keys(table).join(', ')})`);
   }
   return picked;
