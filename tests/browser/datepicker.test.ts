@@ -152,6 +152,95 @@ describe('date picker', () => {
     await page.close();
   });
 
+  it('year buttons (APG): Previous Year, Previous Month, the month, Next Month, Next Year; a click moves 12 months and keeps focus; unavailable where the step leaves the range, clamped where it partly does', async () => {
+    const html = fixture(
+      '<form><label for="d">Date</label> <input class="js-datepicker" id="d" name="d">' +
+        ' <label for="v">Later</label> <input class="js-datepicker" id="v" name="v" value="2035-09-20">' +
+        ' <label for="n">Narrow</label> <input class="js-datepicker" id="n" name="n" data-min="2026-03-13" data-max="2026-12-18"></form>',
+    );
+    const test = await openWith(session, '/__fixture/dp-years', 'fine', { html });
+    const page = test.page;
+    /** The row above the grid, in order: each child's name (a button's label, the heading's text) and aria-disabled. */
+    const row = () => page.$$eval(DIALOG + '[open] > div > *', (all) => all.map((el) => [el.localName, el.getAttribute('aria-label') ?? el.textContent, el.getAttribute('aria-disabled')]));
+    const year = (name: 'Previous Year' | 'Next Year') => page.click(`${DIALOG} button[aria-label="${name}"]`);
+    const open = async (id: string) => {
+      await page.click(`#${id} + ${BUTTON}`);
+      await page.waitForSelector(DIALOG + '[open] td[tabindex="0"]');
+    };
+
+    // Today (2026-06-15): the range is 2016-06-15 to 2036-06-15.
+    await open('d');
+    expect(await row()).toEqual([
+      ['button', 'Previous Year', 'false'],
+      ['button', 'Previous Month', 'false'],
+      ['h2', 'June 2026', null],
+      ['button', 'Next Month', 'false'],
+      ['button', 'Next Year', 'false'],
+    ]);
+    await year('Next Year');
+    expect(await picker(page)).toMatchObject({ heading: 'June 2027', focused: 'Next Year' });
+    await year('Previous Year');
+    await year('Previous Year');
+    expect(await picker(page)).toMatchObject({ heading: 'June 2025', focused: 'Previous Year' });
+    // The focus trap's ends: Previous Year is now the first control, the day the last.
+    await page.keyboard.down('Shift');
+    await page.keyboard.press('Tab');
+    await page.keyboard.up('Shift');
+    expect((await picker(page)).focused).toBe('Sunday, June 15, 2025');
+    await page.keyboard.press('Tab');
+    expect((await picker(page)).focused).toBe('Previous Year');
+    // From the keyboard too: Tab to Next Year, Enter eleven times; the last year's month ends the range.
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 11; i++) await page.keyboard.press('Enter');
+    expect(await picker(page)).toMatchObject({ heading: 'June 2036', focused: 'Next Year' });
+    expect((await row()).map(([, , off]) => off)).toEqual(['false', 'false', null, 'true', 'true']);
+    // Unavailable: a press does nothing, and focus stays (aria-disabled, not disabled).
+    await page.keyboard.press('Enter');
+    await year('Next Year');
+    expect(await picker(page)).toMatchObject({ open: true, heading: 'June 2036', focused: 'Next Year' });
+    // Escape still closes from a year button and returns focus, with no change.
+    await page.keyboard.press('Escape');
+    expect(await picker(page)).toMatchObject({ open: false, focused: 'Choose Date' });
+    expect(await page.$eval('#d', (el) => (el as HTMLInputElement).value)).toBe('');
+
+    // Ten years back: the first year's month; then the first day of the range is picked.
+    await open('d');
+    for (let i = 0; i < 10; i++) await year('Previous Year');
+    expect(await picker(page)).toMatchObject({ heading: 'June 2016', focused: 'Previous Year' });
+    expect((await row()).map(([, , off]) => off)).toEqual(['true', 'true', null, 'false', 'false']);
+    await year('Previous Year');
+    expect((await picker(page)).heading).toBe('June 2016');
+    await page.click(DIALOG + ' td[aria-label="Wednesday, June 15, 2016"]');
+    expect(await page.$eval('#d', (el) => (el as HTMLInputElement).value)).toBe('2016-06-15');
+
+    // September 2036 has no day in the range: Next Year is unavailable, Next Month is not.
+    await open('v');
+    expect((await row()).map(([, , off]) => off)).toEqual(['false', 'false', null, 'false', 'true']);
+    await year('Next Year');
+    expect((await picker(page)).heading).toBe('September 2035');
+    // June 2036 has some: the day (the 20th) is clamped to the last of the range, as Shift+PageDown does.
+    for (let i = 0; i < 3; i++) await page.click(DIALOG + ' button[aria-label="Previous Month"]');
+    expect((await row())[4]).toEqual(['button', 'Next Year', 'false']);
+    await year('Next Year');
+    expect((await picker(page)).heading).toBe('June 2036');
+    expect(await page.$eval(DIALOG + ' td[tabindex="0"]', (td) => td.getAttribute('aria-label'))).toBe('Sunday, June 15, 2036');
+    await page.keyboard.press('Escape');
+
+    // data-min / data-max within one year: neither year step leads anywhere.
+    await open('n');
+    expect(await row()).toEqual([
+      ['button', 'Previous Year', 'true'],
+      ['button', 'Previous Month', 'false'],
+      ['h2', 'June 2026', null],
+      ['button', 'Next Month', 'false'],
+      ['button', 'Next Year', 'true'],
+    ]);
+    await year('Previous Year');
+    expect((await picker(page)).heading).toBe('June 2026');
+    test.assertClean();
+    await page.close();
+  });
+
   it('coarse pointer: the input is read-only (no on-screen keyboard) and a tap opens the picker; removal restores it', async () => {
     const test = await openWith(session, '/event/', 'coarse');
     const page = test.page;

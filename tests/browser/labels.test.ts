@@ -113,7 +113,7 @@ describe('labels of every feature', () => {
     await page.waitForSelector('dialog.veneer-datepicker[open] table');
     expect(
       await page.$eval('dialog.veneer-datepicker', (dialog) => [dialog.getAttribute('aria-label'), ...[...dialog.querySelectorAll('button')].map((b) => b.getAttribute('aria-label'))]),
-    ).toEqual(['Datum wählen', 'Vorheriger Monat', 'Nächster Monat']);
+    ).toEqual(['Datum wählen', 'Vorheriges Jahr', 'Vorheriger Monat', 'Nächster Monat', 'Nächstes Jahr']);
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => !document.querySelector('dialog.veneer-datepicker[open]'));
     expect(await page.$eval('.veneer-datepicker-button', (el) => el.getAttribute('aria-label'))).toMatch(/^Datum ändern, \S/);

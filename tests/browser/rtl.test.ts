@@ -58,6 +58,11 @@ describe('right-to-left and translated pages', () => {
     // The week runs leftwards in this grid: the next day is on the left.
     expect(await page.$eval(`${PICKER} table`, (table) => getComputedStyle(table).direction)).toBe('rtl');
     expect(await dayLeft(page, 'Wednesday, April 8, 2026')).toBeLessThan(await dayLeft(page, 'Tuesday, April 7, 2026'));
+    // The row above turns round too: Previous Year at the right end, Next Year at the left.
+    const lefts = await page.$$eval(`${PICKER} [aria-label$=" Year"], ${PICKER} [aria-label$=" Month"]`, (all) =>
+      Object.fromEntries(all.map((b) => [b.getAttribute('aria-label'), b.getBoundingClientRect().left])),
+    );
+    expect(Object.keys(lefts).sort((a, b) => lefts[b] - lefts[a])).toEqual(['Previous Year', 'Previous Month', 'Next Month', 'Next Year']);
     const steps: [string, string][] = [
       ['ArrowLeft', 'Wednesday, April 8, 2026'],
       ['ArrowLeft', 'Thursday, April 9, 2026'],

@@ -90,6 +90,27 @@ describe('touch screens and pointers', () => {
     expect(await page.$eval('#d', (el) => (el as HTMLInputElement).value)).toMatch(/^\d{4}-\d\d-20$/);
     test.assertClean();
   });
+  it('phone: a date ten years ahead takes a tap on the field, ten on Next Year and one on the day (not 120 on Next Month); the value is YYYY-MM-DD', async () => {
+    const html = fixture('<form><label for="d">Date</label> <input class="js-datepicker" id="d" name="d"></form>');
+    const test = await onPhone(session, '/__fixture/touch-datepicker-years', { html });
+    const page = test.page;
+    // Today on the phone's clock, and the same month ten years on (the range's last month).
+    const [year, month] = await page.evaluate(() => [new Date().getFullYear(), new Date().getMonth() + 1]);
+    const heading = (y: number) => page.$eval('dialog.veneer-datepicker[open] h2', (h2, y) => h2.textContent!.endsWith(' ' + y), y);
+    await page.tap('#d');
+    await page.waitForSelector('dialog.veneer-datepicker[open] td[tabindex="0"]');
+    expect(await heading(year)).toBe(true);
+    // The year buttons are 24×24 px or more too.
+    const [[width, height]] = await sizes(page, 'dialog.veneer-datepicker button[aria-label="Next Year"]');
+    expect(width >= 24 && height >= 24).toBe(true);
+    for (let i = 0; i < 10; i++) await page.tap('dialog.veneer-datepicker button[aria-label="Next Year"]');
+    expect(await heading(year + 10)).toBe(true);
+    expect(await page.$eval('dialog.veneer-datepicker button[aria-label="Next Year"]', (b) => b.getAttribute('aria-disabled'))).toBe('true');
+    // The month's first day is inside the range (today ten years on is its last).
+    await (await page.$('dialog.veneer-datepicker td[aria-label]'))!.tap();
+    expect(await page.$eval('#d', (el) => (el as HTMLInputElement).value)).toBe(`${year + 10}-${String(month).padStart(2, '0')}-01`);
+    test.assertClean();
+  });
   it('phone: the rotator pause button and the map load button stay 24 px high or more in a 13 px text without the site\'s button rules (they lie over the slides and the map\'s fallback link)', async () => {
     const html = fixture(
       '<main style="font-size:13px">' +

@@ -8,7 +8,7 @@ import { DAY, addMonths, bounds, iso, parseDate, today } from '../../lib/dates';
 import { loadUI, type UI } from '../../lib/ui';
 import { adoptStyles, defineFeature, format as formatLabel, inlineStep, loadLabels, warn, type Labels } from '../../lib/kit';
 
-// Pikaday's month labels (the legacy picker's); APG's for the rest. Years: Shift+PageUp/PageDown.
+// Pikaday's month labels (the legacy picker's); APG's for the rest (the year buttons' too).
 // The page's labels (one set per page), from the first set-up.
 let L: Labels;
 
@@ -35,7 +35,7 @@ const STYLES =
 // The shared runtime, once loaded (one per page, whichever chunk loaded it first).
 let ui: UI;
 const MONDAY = 17040672e5; // 2024-01-01
-// One picker is open at a time. Keys move focus with the day; the month buttons leave it.
+// One picker is open at a time. Keys move focus with the day; the month and year buttons leave it.
 let toGrid: boolean;
 let anchors = 0;
 const focus = (cell: HTMLElement | null) => toGrid && cell?.focus();
@@ -73,9 +73,18 @@ function Picker({ start, selected, clamp, format, pick }: Props) {
     else return;
     event.preventDefault();
   };
-  const button = (label: string, months: number, text: string) =>
-    html`<button aria-label=${label} onClick=${() => go(addMonths(day, months), false)}>${text}</button>`;
-  return html`<div>${button(L.datepickerPreviousMonth, -1, '‹')}<h2 aria-live="polite">${month(first)}</h2>${button(L.datepickerNextMonth, 1, '›')}</div><table role="grid" aria-label=${month(first)} onKeyDown=${key}><tr>${rows[0].map((_, i) => html`<th aria-label=${weekdayName(MONDAY + i * DAY)}>${narrow(MONDAY + i * DAY)}</th>`)}</tr>${rows.map(
+  // A step into a month with no day in the range (all after the last, or all before the first)
+  // is unavailable: aria-disabled, not disabled, so a button with focus keeps it (and the focus
+  // trap its ends). Into a month partly in the range, the day is clamped, as with the keys.
+  const button = (label: string, months: number, text: string) => {
+    const to = addMonths(first, months);
+    const end = addMonths(to, 1) - DAY;
+    const off = clamp(to) < to || clamp(end) > end;
+    return html`<button aria-label=${label} aria-disabled=${off} onClick=${() => off || go(addMonths(day, months), false)}>${text}</button>`;
+  };
+  // APG's order: Previous Year, Previous Month, the month, Next Month, Next Year. The arrows are
+  // mirrored characters: right to left, the row and its arrows turn round by themselves.
+  return html`<div>${button(L.datepickerPreviousYear, -12, '«')}${button(L.datepickerPreviousMonth, -1, '‹')}<h2 aria-live="polite">${month(first)}</h2>${button(L.datepickerNextMonth, 1, '›')}${button(L.datepickerNextYear, 12, '»')}</div><table role="grid" aria-label=${month(first)} onKeyDown=${key}><tr>${rows[0].map((_, i) => html`<th aria-label=${weekdayName(MONDAY + i * DAY)}>${narrow(MONDAY + i * DAY)}</th>`)}</tr>${rows.map(
     (row) =>
       html`<tr>${row.map((t) =>
         t < first || t > last

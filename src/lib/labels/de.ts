@@ -36,6 +36,8 @@ defineLabels('de', {
   datepickerChange: 'Datum ändern, %date%',
   datepickerPreviousMonth: 'Vorheriger Monat',
   datepickerNextMonth: 'Nächster Monat',
+  datepickerPreviousYear: 'Vorheriges Jahr',
+  datepickerNextYear: 'Nächstes Jahr',
   permissionBlocked: 'Der Standortzugriff ist in Ihrem Browser gesperrt. Um ihn zu nutzen, erlauben Sie den Standort für diese Website in den Browsereinstellungen.',
   videoPlayer: 'YouTube-Video',
   mapTitle: 'Karte',

@@ -40,6 +40,8 @@ export const EN = {
   datepickerChange: 'Change Date, %date%',
   datepickerPreviousMonth: 'Previous Month',
   datepickerNextMonth: 'Next Month',
+  datepickerPreviousYear: 'Previous Year',
+  datepickerNextYear: 'Next Year',
   permissionBlocked: 'Location access is blocked in your browser. To use it, allow location for this site in your browser settings.',
   videoPlayer: 'YouTube video',
   mapTitle: 'Map',

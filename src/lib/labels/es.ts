@@ -36,6 +36,8 @@ defineLabels('es', {
   datepickerChange: 'Cambiar fecha, %date%',
   datepickerPreviousMonth: 'Mes anterior',
   datepickerNextMonth: 'Mes siguiente',
+  datepickerPreviousYear: 'Año anterior',
+  datepickerNextYear: 'Año siguiente',
   permissionBlocked: 'El acceso a la ubicación está bloqueado en su navegador. Para usarlo, permita la ubicación para este sitio en la configuración del navegador.',
   videoPlayer: 'Vídeo de YouTube',
   mapTitle: 'Mapa',

@@ -36,6 +36,8 @@ defineLabels('fr', {
   datepickerChange: 'Modifier la date, %date%',
   datepickerPreviousMonth: 'Mois précédent',
   datepickerNextMonth: 'Mois suivant',
+  datepickerPreviousYear: 'Année précédente',
+  datepickerNextYear: 'Année suivante',
   permissionBlocked: "L'accès à la position est bloqué dans votre navigateur. Pour l'utiliser, autorisez la localisation pour ce site dans les réglages du navigateur.",
   videoPlayer: 'Vidéo YouTube',
   mapTitle: 'Carte',
