@@ -63,6 +63,41 @@ describe('site CSS', () => {
   it("the rotator's pause button keeps its white on black over the site's button{color:inherit} and Tailwind's preflight, a site class rule still restyles it; veneer's own text (tooltip, rotator and map buttons) keeps a readable size under html{font-size:62.5%}", () =>
     siteButtonsAndSizes(session, '/__fixture/site-css-rem'));
 
+  it("the tooltip keeps its light text on its dark box (4.5:1 or more) over a site's span{color:#333}, span{background:#fff} and a preflight-like reset; a site rule on .veneer-tooltip still restyles it", async () => {
+    // Not the captured site, whose own [role=tooltip] look wins (as it should): veneer's look on a site without one.
+    const look = async (css: string) => {
+      const html = fixture(`<style>${css}</style><p>Rated <button type="button" class="js-tooltip" data-tooltip="Dust-tight and protected against wash-down">IP69K</button></p>`);
+      const test = await session.open('/__fixture/site-css-tooltip', { html });
+      const { page } = test;
+      await page.focus('.js-tooltip');
+      const seen = await page.$eval('.veneer-tooltip:popover-open', (tip) => {
+        const style = getComputedStyle(tip);
+        const rgba = (colour: string) => colour.match(/[\d.]+/g)!.map(Number);
+        const [r, g, b, a = 1] = rgba(style.backgroundColor);
+        // A translucent background over white (the page behind is not known): the least dark it can be.
+        const back = [r, g, b].map((c) => c * a + 255 * (1 - a));
+        const luminance = (rgb: number[]) =>
+          rgb.map((c) => ((c /= 255) <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)).reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+        const [light, dark] = [luminance(rgba(style.color).slice(0, 3)), luminance(back)].sort((x, y) => y - x);
+        return { colours: [style.color, style.backgroundColor], contrast: Math.round(((light + 0.05) / (dark + 0.05)) * 10) / 10, edge: style.borderTopWidth };
+      });
+      test.assertClean();
+      await page.close();
+      return seen;
+    };
+    const own = { colours: ['rgb(255, 255, 255)', 'rgb(29, 39, 51)'], contrast: 15.1, edge: '1px' };
+    // The tip is a span: the site's type rules (a tie with veneer's look, adopted after the site's sheets).
+    for (const css of [
+      'span{color:#333}',
+      'span{background:#fff}',
+      // Tailwind's preflight and the like, with a reset of inline text on top.
+      '*,::before,::after{box-sizing:border-box;border:0 solid #e5e7eb;margin:0;padding:0}span{color:inherit;background-color:transparent;font:inherit}',
+    ])
+      expect(await look(css), css).toEqual(own);
+    // A site's own look for it, by class.
+    expect(await look('.veneer-tooltip{color:#000;background:#ff0}')).toEqual({ colours: ['rgb(0, 0, 0)', 'rgb(255, 255, 0)'], contrast: 19.6, edge: '1px' });
+  });
+
   it("closed expand content and tab panels stay hidden and take no room under a site's [hidden]{display:block!important} or Bootstrap's [hidden]{display:none!important}; hidden=until-found keeps the box find in page needs", () =>
     closedContentHidden(session, '/__fixture/site-css-hidden'));
 

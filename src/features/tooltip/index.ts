@@ -14,10 +14,13 @@ const LEAVE_MS = 150;
 const CSS =
   '.veneer-tooltip{position:fixed!important;inset:auto;margin:0!important;box-sizing:border-box!important;' +
   'overflow:auto;overflow-wrap:anywhere;white-space:normal;z-index:2147483647}' +
-  // The look when the site has none of its own (zero specificity: any site rule wins). The
-  // transparent border is the box's edge in forced colours, where the background is Canvas.
-  // Sizes in em of the text around, not rem (a site's html{font-size:62.5%} made it 8.75 px).
-  ':where(.veneer-tooltip){max-width:25em;padding:.4em .6em;border:1px solid transparent;border-radius:4px;background:#1d2733;color:#fff;font-size:.875em;line-height:1.4}';
+  // The look when the site has none of its own: an element's specificity (span:where(…)), so
+  // a site rule on .veneer-tooltip or [role=tooltip] wins, but a site's span{color:#333} or
+  // span{background:#fff} no longer wins a colour alone (dark on the dark box, 1.2:1, or white
+  // on white; a tie goes to this sheet, adopted after the site's). The transparent border is
+  // the box's edge in forced colours, where the background is Canvas. Sizes in em of the text
+  // around, not rem (a site's html{font-size:62.5%} made it 8.75 px).
+  'span:where(.veneer-tooltip){max-width:25em;padding:.4em .6em;border:1px solid transparent;border-radius:4px;background:#1d2733;color:#fff;font-size:.875em;line-height:1.4}';
 
 const coarse = () => !!globalThis.matchMedia?.('(pointer: coarse)').matches;
 const clamp = (value: number, min: number, max: number) => Math.max(min, Math.min(max, value));
