@@ -60,6 +60,47 @@ describe('site CSS', () => {
     await page.close();
   });
 
+  it("the lightbox's video and image keep the size they have on a site without width rules, inside the viewport, under the site's iframe{width:100%!important} and other img/iframe width rules", async () => {
+    /** The sizes of the gallery's second image and second video in the lightbox, and whether each lies inside the viewport. */
+    const sizes = async (css: string, viewport: { width: number; height: number }) => {
+      const test = await session.open('/gallery/', { html: withCss('gallery', css), viewport });
+      const { page } = test;
+      const seen: string[] = [];
+      for (const link of ['.js-lightbox-gallery a:nth-child(2)', '.js-video-gallery .video-gallery-item:nth-child(2) a']) {
+        await page.click(link);
+        await page.waitForSelector('dialog.veneer-lightbox.is-open:not(.is-busy)');
+        seen.push(
+          await page.$eval('dialog.veneer-lightbox :is(figure img,iframe)', (el) => {
+            const box = el.getBoundingClientRect();
+            const inside = box.left >= 0 && box.top >= 0 && box.right <= innerWidth && box.bottom <= innerHeight;
+            return `${el.localName} ${Math.round(box.width)}x${Math.round(box.height)}${inside ? '' : ' outside'}`;
+          }),
+        );
+        await page.keyboard.press('Escape');
+        await page.waitForFunction(() => !document.querySelector('dialog.veneer-lightbox'));
+      }
+      test.assertClean();
+      await page.close();
+      return seen;
+    };
+    // Wide (the video 56rem), and narrow (both as wide as the viewport lets them).
+    for (const [viewport, plain] of [
+      [{ width: 1280, height: 800 }, ['img 998x624', 'iframe 896x504']],
+      [{ width: 600, height: 900 }, ['img 504x315', 'iframe 504x284']],
+    ] as const) {
+      expect(await sizes('', viewport)).toEqual(plain);
+      for (const css of [
+        'iframe{width:100%!important}',
+        'iframe{max-width:50%!important}',
+        'img{width:100%!important;height:auto!important}',
+        'img{max-width:50%}',
+        'img{max-width:50%!important}',
+        'img,iframe{max-width:100%!important;height:auto!important}',
+      ])
+        expect(await sizes(css, viewport), `${css} at ${viewport.width}x${viewport.height}`).toEqual(plain);
+    }
+  });
+
   it("the rotator's pause button keeps its white on black over the site's button{color:inherit} and Tailwind's preflight, a site class rule still restyles it; veneer's own text (tooltip, rotator and map buttons) keeps a readable size under html{font-size:62.5%}", () =>
     siteButtonsAndSizes(session, '/__fixture/site-css-rem'));
 
