@@ -173,6 +173,24 @@ describe('forced colours, reflow and text spacing of veneer UI', () => {
     expect(await focusRing(page)).toEqual({ visible: true, outline: true });
   });
 
+  it("lightbox in forced colours: its ground is an opaque Canvas over the whole viewport (translucent, the page behind showed through around the popup)", async () => {
+    const { page } = await session.open('/gallery/');
+    await forceColors(page);
+    await page.$eval('.js-lightbox-gallery a', (a) => (a as HTMLElement).click());
+    await page.waitForSelector('dialog.veneer-lightbox.is-open:not(.is-busy)');
+    const ground = await page.$eval('dialog.veneer-lightbox', (dialog) => {
+      // Canvas as the forced palette has it.
+      const probe = document.body.appendChild(document.createElement('i'));
+      probe.style.backgroundColor = 'Canvas';
+      const canvas = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      const box = dialog.getBoundingClientRect();
+      return { canvas, ground: getComputedStyle(dialog).backgroundColor, covers: box.left <= 0 && box.top <= 0 && box.right >= innerWidth && box.bottom >= innerHeight };
+    });
+    expect(ground.canvas).toMatch(/^rgb\(/);
+    expect(ground).toEqual({ canvas: ground.canvas, ground: ground.canvas, covers: true });
+  });
+
   it('anchor link at 400 % zoom, scrolling up (the sticky header shown): the focused target is not under the header', async () => {
     const { page } = await session.open('/home/', { viewport: ZOOM_400, reducedMotion: true });
     await page.evaluate(() => {
