@@ -20,16 +20,16 @@ const DIALOG = 'veneer-dialog';
 const FOCUSABLE = 'a[href],area[href],button,input,select,textarea,iframe,audio[controls],video[controls],summary,[contenteditable],[tabindex]';
 
 /**
- * A control's name as its text gives it: aria-label, its text, an input's value (a submit
- * button's label; a <button>'s value is not shown), an icon's image alt, its title.
+ * A control's name as its text gives it, the first of these that is not blank: aria-label,
+ * its text, an input's value (a submit button's label; a <button>'s value is not shown), an
+ * icon's image alt, its title.
  */
-const nameOf = (control?: HTMLElement) =>
-  control &&
-  (control.getAttribute('aria-label') ||
-    control.textContent!.trim() ||
-    (control.localName == 'input' && (control as HTMLInputElement).value) ||
-    control.querySelector('img')?.alt ||
-    control.title);
+const nameOf = (control: HTMLElement) =>
+  control.getAttribute('aria-label')?.trim() ||
+  control.textContent!.trim() ||
+  (control.localName == 'input' && (control as HTMLInputElement).value.trim()) ||
+  control.querySelector('img')?.alt.trim() ||
+  control.title.trim();
 
 /** `a` is `b`, or a radio of its group (Tab stops once in a group). */
 const same = (a: Element | null, b: Element) =>
@@ -68,10 +68,11 @@ export interface DialogOptions {
 
 /**
  * Shows `element` as a modal dialog (APG Dialog): role=dialog, aria-modal and a name (its
- * first heading, else `namedBy`'s name, unless it has one), `is-open`, in the top layer; focus moves in, Tab cycles
- * inside, the rest of the page is inert and does not scroll. Escape, a press outside `body`
- * or a close control closes it, and focus goes back to where it was. Dialogs stack: only the
- * top one answers. Returns the close (idempotent), which puts every attribute back.
+ * first heading, else `namedBy`'s name, or `namedBy` itself for an <input> the browser names,
+ * unless it has one), `is-open`, in the top layer; focus moves in, Tab cycles inside, the
+ * rest of the page is inert and does not scroll. Escape, a press outside `body` or a close
+ * control closes it, and focus goes back to where it was. Dialogs stack: only the top one
+ * answers. Returns the close (idempotent), which puts every attribute back.
  */
 function openDialog(element: HTMLElement, { body, closers, focusDelay, onClose, namedBy }: DialogOptions): () => void {
   const opener = document.activeElement as HTMLElement | null;
@@ -119,9 +120,17 @@ function openDialog(element: HTMLElement, { body, closers, focusDelay, onClose, 
   j.set(element, 'aria-modal', 'true');
   j.set(element, 'tabindex', '-1');
   const heading = body.querySelector('h1,h2,h3,h4,h5,h6');
-  const label = nameOf(namedBy);
+  const label = namedBy && nameOf(namedBy);
+  // A submit or reset <input> without a value attribute (value="" shows an empty button) and no
+  // other name has the browser's own: "Submit", "Reset" (Firefox: "Submit Query"), in the
+  // browser's language, which no DOM property gives; an image one, its alt or that default:
+  // the dialog is labelled by the input itself. A type=button one has none: nor has the dialog.
   if (!element.matches('[aria-label],[aria-labelledby]'))
-    heading ? j.set(element, 'aria-labelledby', j.id(heading, DIALOG)) : label && j.set(element, 'aria-label', label);
+    heading
+      ? j.set(element, 'aria-labelledby', j.id(heading, DIALOG))
+      : label
+        ? j.set(element, 'aria-label', label)
+        : namedBy?.matches('input:is([type=submit],[type=reset]):not([value]),input[type=image]') && j.set(element, 'aria-labelledby', j.id(namedBy, DIALOG));
   j.set(element, 'popover', 'manual');
   element.showPopover?.();
   self.shield(true);

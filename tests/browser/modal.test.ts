@@ -289,6 +289,34 @@ describe('modal', () => {
     test.assertClean();
   });
 
+  it('a modal without a heading opened by an <input> trigger without a value is named as the browser names that input ("Submit", "Reset", an image input\'s alt); a type=button one has no name, and no empty aria-label is written', async () => {
+    const html = fixture(
+      `<input type="submit" data-modal-open="m"> <input type="reset" data-modal-open="m"> <input type="button" data-modal-open="m">` +
+        ` <input type="image" alt="Join the list" data-modal-open="m">` +
+        `<div class="js-modal" id="m"><div class="js-modal-body"><p>No heading here</p><input aria-label="Email"><button class="js-modal-close">Close</button></div></div>`,
+    );
+    const test = await session.open('/__fixture/modal-input-default-name', { html });
+    const find = (node: SerializedAXNode): SerializedAXNode | undefined => (node.role === 'dialog' ? node : node.children?.map(find).find(Boolean));
+    const names: unknown[] = [];
+    for (const type of ['submit', 'reset', 'button', 'image']) {
+      const trigger = `input[type=${type}]`;
+      await test.page.click(trigger);
+      await until(test.page, true, '#m');
+      names.push([type, find((await test.page.accessibility.snapshot())!)?.name ?? '', await test.page.$eval('#m', (el) => el.getAttribute('aria-label'))]);
+      await test.page.keyboard.press('Escape');
+      await until(test.page, false, '#m');
+      // The id the input lent the name by is gone with the dialog's attributes.
+      expect(await test.page.$eval('#m', (el) => [el.getAttribute('aria-labelledby'), document.querySelectorAll('input[data-modal-open][id]').length])).toEqual([null, 0]);
+    }
+    expect(names).toEqual([
+      ['submit', 'Submit', null],
+      ['reset', 'Reset', null],
+      ['button', '', null],
+      ['image', 'Join the list', null],
+    ]);
+    test.assertClean();
+  });
+
   it('a link trigger (<a href="#id" data-modal-open>) to a modal still on show at start: no jump, no history entry, focus back on the link', async () => {
     const html = fixture(
       `<a href="#m" data-modal-open="m" id="open">Sign up</a>` +

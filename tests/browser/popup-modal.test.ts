@@ -2,7 +2,7 @@
 // on the home page's #promo-popup (form action /forms/popup). The 4000 ms opening, the 16 ms
 // focus delay and the 10 s request time-out run on a clock the test controls: setTimeout
 // calls with those delays are held until the test fires them.
-import type { HTTPRequest, Page } from 'puppeteer';
+import type { HTTPRequest, Page, SerializedAXNode } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
 import { fixture, openBefore } from './helpers';
 import { useSession, type Session } from './support';
@@ -394,6 +394,32 @@ describe('popup modal', () => {
       await openPopup(test.page);
       const dialog = await test.page.$eval(POPUP, (el) => ({ role: el.getAttribute('role'), label: el.getAttribute('aria-label') }));
       expect(dialog).toEqual({ role: 'dialog', label: name });
+      test.assertClean();
+    }
+  });
+
+  it('a popup without a heading whose submit button is an <input type="submit"> without a value is named as the browser names that button ("Submit" in Chromium), never by a blank aria-label', async () => {
+    for (const [n, submit, name] of [
+      [1, '<input type="submit">', 'Submit'],
+      [2, '<input type="submit" title=" Join ">', 'Join'],
+      // A blank value is shown as an empty button, with no name: none for the dialog either,
+      // and no blank aria-label.
+      [3, '<input type="submit" value=" ">', ''],
+    ] as const) {
+      const path = `/__fixture/popup-default-name-${n}`;
+      const html = fixture(
+        '<div class="js-popup-modal" id="promo-popup"><button type="button" class="js-modal-close" aria-label="Close">×</button>' +
+          `<form action="/forms/popup" method="post"><label for="promo-email">Work email</label><input type="email" id="promo-email" name="email">${submit}</form></div>`,
+      );
+      const test = await openHome(session, path, { respond: (url) => (new URL(url).pathname === path ? { body: html } : undefined) });
+      await openPopup(test.page);
+      const find = (node: SerializedAXNode): SerializedAXNode | undefined => (node.role === 'dialog' ? node : node.children?.map(find).find(Boolean));
+      const dialog = find((await test.page.accessibility.snapshot())!);
+      expect([dialog?.name ?? '', await test.page.$eval(POPUP, (el) => el.getAttribute('aria-label'))], submit).toEqual([name, n == 2 ? name : null]);
+      // Closed, the popup and its submit button are as the page had them.
+      await test.page.keyboard.press('Escape');
+      await test.page.waitForFunction((sel: string) => !document.querySelector(sel)!.classList.contains('is-open'), { timeout: 3000 }, POPUP);
+      expect(await test.page.$eval(POPUP, (el) => [el.getAttribute('aria-labelledby'), el.querySelector('input[type=submit]')!.id])).toEqual([null, '']);
       test.assertClean();
     }
   });
