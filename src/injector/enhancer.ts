@@ -53,7 +53,8 @@ export function createEnhancer(rows: Row[], load: (name: string) => Promise<Feat
           }),
         // The slots stay pending: a failed load stays failed for the page view (the loader),
         // so a later scan of these elements (the page chunk's, a re-insertion) is not logged again.
-        (error) => console.error('[veneer]', name, error),
+        // No "[veneer]" (the core's bytes): the error names the chunk's URL.
+        (error) => console.error(name, error),
       );
       settled = settled.then(() => job);
     });
@@ -61,12 +62,13 @@ export function createEnhancer(rows: Row[], load: (name: string) => Promise<Feat
 
   // One pass per batch of records: every removal first, then every addition, so a node
   // removed and re-added in the same batch (a move) is neither stopped nor started.
-  // nodeType, not instanceof Element: nodes from another realm (an iframe's) count too.
+  // Elements are the nodes with matches() (fewer bytes than nodeType == 1), not instanceof
+  // Element: nodes from another realm (an iframe's) count too.
   function handle(records: MutationRecord[]) {
     const added: Element[] = [];
     for (const record of records)
       for (const node of record.removedNodes as NodeListOf<Element>)
-        if (node.nodeType == 1 && !node.isConnected) [node, ...node.querySelectorAll('[data-enhanced]')].forEach(stop);
+        if ((node as Partial<Element>).matches && !node.isConnected) [node, ...node.querySelectorAll('[data-enhanced]')].forEach(stop);
     // A record that added a quarter or more of its target's children, and over 32 (a list
     // filled or replaced by ajax): the target is scanned as one root instead of each child. A
     // query per row over a thousand blocks then costs 4 to 6 times less than the same queries
@@ -74,7 +76,7 @@ export function createEnhancer(rows: Row[], load: (name: string) => Promise<Feat
     // were there before, at most three times the new ones; a small insertion is never widened.
     for (const { addedNodes, target } of records)
       for (const node of (addedNodes.length > 32 && addedNodes.length * 4 >= target.childNodes.length ? [target] : addedNodes) as Element[])
-        node.nodeType == 1 && node.isConnected && added.push(node);
+        (node as Partial<Element>).matches && node.isConnected && added.push(node);
     scan(added);
   }
 

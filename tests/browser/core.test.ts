@@ -198,6 +198,24 @@ describe('core', () => {
     test.assertClean();
   });
 
+  // Named elements win on document (like webpack's CVE-2024-43788): the image would take the
+  // script tag's place, and the chunks would load from its folder, on another host too. The
+  // core then knows no folder of its own: the page's, whose chunk requests fail (logged), and
+  // the markup is left as it is.
+  it('takes only a <script> for document.currentScript: never loads chunks from an <img name="currentScript">\'s folder', async () => {
+    const test = await session.open('/__fixture/current-script', {
+      html: page('<img name="currentScript" src="/elsewhere/x.png" alt="" data-chunk-timeout="1">' + CAROUSEL),
+      allowErrors: [/ChunkLoadError/, /Failed to load resource/, /Refused to execute script/],
+    });
+    expect(await test.page.evaluate(() => (document.currentScript as Element | null)?.localName)).toBe('img');
+    await test.page.waitForFunction(() => document.querySelectorAll('script[src*="/carousel."]').length == 2);
+    const chunks = test.requests.filter((url) => /\.[0-9a-f]{8}\.js$/.test(url));
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(chunks.filter((url) => new URL(url).pathname.startsWith('/elsewhere/'))).toEqual([]);
+    expect(await test.page.$eval('.js-carousel', (el) => el.hasAttribute('data-enhanced'))).toBe(false);
+    test.assertClean();
+  });
+
   it('survives DOM clobbering of window.veneer by page markup', async () => {
     const test = await session.open('/__fixture/clobber', {
       html: page('<img id="veneer" alt=""><form name="veneer"></form><a id="veneer" name="veneer"></a>' + CAROUSEL),
@@ -302,7 +320,7 @@ describe('core', () => {
       // When the error is raised, in ms since the navigation began.
       init: () => {
         const error = console.error.bind(console);
-        console.error = (...args: unknown[]) => (/ChunkLoadError/.test(String(args[2])) && ((window as unknown as { __failedAt: number }).__failedAt = performance.now()), error(...args));
+        console.error = (...args: unknown[]) => (/ChunkLoadError/.test(String(args[1])) && ((window as unknown as { __failedAt: number }).__failedAt = performance.now()), error(...args));
       },
       // A request never answered stays pending: the stall.
       intercept: (url) => (/carousel\.[0-9a-f]{8}\.js$/.test(url) ? new Promise(() => {}) : undefined),
