@@ -101,6 +101,22 @@ describe('site CSS', () => {
     }
   });
 
+  it("inline content's own frame (a form's captcha) keeps the site's size in the lightbox: the popup's video widths are not its", async () => {
+    const test = await session.open('/resources/', { html: withCss('resources', 'iframe.captcha{width:304px;height:78px}') });
+    const { page } = test;
+    await page.evaluate(() => {
+      const frame = document.createElement('iframe');
+      frame.className = 'captcha';
+      frame.title = 'Captcha';
+      document.getElementById('inline-note')!.append(frame);
+    });
+    await page.click('a.js-lightbox[data-lightbox-type="inline"]');
+    await page.waitForSelector('dialog.veneer-lightbox.is-open:not(.is-busy) iframe.captcha');
+    expect(await page.$eval('dialog.veneer-lightbox iframe.captcha', (el) => el.getBoundingClientRect().width)).toBe(304);
+    test.assertClean();
+    await page.close();
+  });
+
   it("the rotator's pause button keeps its white on black over the site's button{color:inherit} and Tailwind's preflight, a site class rule still restyles it; veneer's own text (tooltip, rotator and map buttons) keeps a readable size under html{font-size:62.5%}", () =>
     siteButtonsAndSizes(session, '/__fixture/site-css-rem'));
 

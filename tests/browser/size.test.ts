@@ -34,8 +34,10 @@ const CHUNK_BUDGET = 3072; // per feature chunk (labelled features carry the lab
 // press that began on the content and ended on the background no longer closes it (+21 B).
 // lightbox 4 896 -> 4 928: an opaque Canvas ground in forced colours (+29 B; its 93 % ground
 // let the page behind show through), after the video's and image's widths were made
-// !important against a site's iframe{width:100%!important} (+3 B).
-const FEATURE_BUDGETS: Record<string, number> = { lightbox: 4928, page: 4800, 'site-header': 3136 };
+// !important against a site's iframe{width:100%!important} (+3 B). 4 928 -> 4 960: those rules
+// only for the popup's own image and video, not for the frames inline or ajax content brings
+// (a captcha's 304 px frame was stretched to 56rem): +16 B.
+const FEATURE_BUDGETS: Record<string, number> = { lightbox: 4960, page: 4800, 'site-header': 3136 };
 // Shared runtimes (scripts/build.mjs RUNTIMES), loaded once by the chunks that render.
 const RUNTIME_BUDGETS: Record<string, number> = {
   ui: 9216, // preact/compat's API + htm

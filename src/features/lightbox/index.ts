@@ -69,12 +69,13 @@ const CSS =
   '.veneer-lightbox [hidden]{display:none!important}' +
   // Its own text stays light over the site's p{color:#333} or figcaption{color:#666}.
   '.veneer-lightbox>div>p,.veneer-lightbox>div>*>figcaption{color:#fff}' +
-  // Their widths !important (and more specific than a site's type rule): a responsive theme's
-  // iframe{width:100%!important} made the video 100% of a box that shrinks to fit it, the
-  // iframe's default 300 px; a max-width:50%!important, half the image or video. A site
-  // restyles them with a more specific !important rule (dialog.veneer-lightbox iframe).
-  '.veneer-lightbox img,.veneer-lightbox iframe{display:block;max-width:100%!important;max-height:calc(100vh - 11rem);margin:auto}' +
-  '.veneer-lightbox iframe{width:56rem!important;aspect-ratio:16/9;border:0}' +
+  '.veneer-lightbox img,.veneer-lightbox iframe{display:block;max-width:100%;max-height:calc(100vh - 11rem);margin:auto}' +
+  // The popup's own image and video (not what inline or ajax content brings: a form's captcha
+  // frame keeps its size): widths !important, as a responsive theme's iframe{width:100%!important}
+  // made the video 100% of a box that shrinks to fit it, the iframe's default 300 px, and a
+  // max-width:50%!important halved them. A site restyles them with a more specific !important rule.
+  '.veneer-lightbox>div>figure>img,.veneer-lightbox>div>iframe{max-width:100%!important}' +
+  '.veneer-lightbox>div>iframe{width:56rem!important;aspect-ratio:16/9;border:0}' +
   '.veneer-lightbox__html{max-width:40rem;padding:1.5rem;background:#fff;color:#222;text-align:start}' +
   '.veneer-lightbox button{all:unset;position:fixed;top:45%;padding:0 .5rem;font-size:2.5rem;cursor:pointer}' +
   '.veneer-lightbox button:focus-visible{outline:2px solid}button.veneer-lightbox__close{top:.5rem;inset-inline-end:.5rem}' +
