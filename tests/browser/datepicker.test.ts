@@ -198,6 +198,8 @@ describe('date picker', () => {
     await page.keyboard.press('Enter');
     await year('Next Year');
     expect(await picker(page)).toMatchObject({ open: true, heading: 'June 2036', focused: 'Next Year' });
+    // Its glyph greys; the button, and the focus ring on it, is not faded.
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).opacity)).toBe('1');
     // Escape still closes from a year button and returns focus, with no change.
     await page.keyboard.press('Escape');
     expect(await picker(page)).toMatchObject({ open: false, focused: 'Choose Date' });

@@ -22,7 +22,9 @@ const STYLES =
   `${P}{position:fixed}${P}-button{min-width:2.75rem;border:0;background:none}` +
   `@supports (anchor-name:--a){${P}-button{position:absolute;top:anchor(top);bottom:anchor(bottom);right:anchor(right)}:dir(rtl)+${P}-button{right:auto;left:anchor(left)}}` +
   `${P}>div{display:flex}${P} h2{flex:1;margin:0;font:inherit;text-align:center}` +
-  `${P} [aria-selected=true]{background:#0b2545;color:#fff}${P} [aria-disabled=true]{opacity:.4}` +
+  `${P} [aria-selected=true]{background:#0b2545;color:#fff}${P} td[aria-disabled=true]{opacity:.4}` +
+  // A year or month button at the range's end keeps focus: its glyph greys, not its focus ring.
+  `${P} button[aria-disabled=true]{color:GrayText}` +
   // Touch targets of 24 px at least (WCAG 2.5.8), also where a site's table{border-collapse:collapse}
   // leaves the days no gap (23.6 px wide cells side by side) or its button{padding:0} shrinks the arrows.
   `${P} td{width:24px;height:24px}${P} button{min-width:24px;min-height:24px}` +
