@@ -161,7 +161,7 @@ describe('catalogue', () => {
 
 describe('page view', () => {
   it('shows the enhanced page and logs its chunk loads and bus events', async () => {
-    const t = await openUi('/view/home');
+    const t = await openUi('/view/home', { allowErrors: [/ChunkLoadError: \/Content\/scripts\/dist\/carousel\.0\.js/] });
     const frame = await loadedFrame(t, 'iframe.frame-enhanced');
     await frame.evaluate(() => (window as unknown as { veneer: { ready(): Promise<void> } }).veneer.ready());
     expect(await frame.evaluate(() => document.querySelectorAll('[data-enhanced]').length)).toBeGreaterThan(0);
@@ -181,6 +181,9 @@ describe('page view', () => {
     await logHas(t, 'analytics', 'ui_probe: POST /__stubs/analytics/collect');
     await frame.evaluate(() => console.warn('[veneer] probe warning', { n: 1 }));
     await logHas(t, 'warning', '[veneer] probe warning {"n":1}');
+    // The core's report of a chunk that failed (src/injector/enhancer.ts), which has no prefix.
+    await frame.evaluate(() => console.error('carousel', new Error('ChunkLoadError: /Content/scripts/dist/carousel.0.js')));
+    await logHas(t, 'error', 'carousel', 'ChunkLoadError: /Content/scripts/dist/carousel.0.js');
     t.assertClean();
   });
 

@@ -118,7 +118,9 @@ export function watchFrame(win: Window, add: Add): () => void {
   for (const level of ['warn', 'error'] as const) {
     const original = w.console[level];
     const wrapper = function (this: Console, ...args: unknown[]) {
-      if (typeof args[0] === 'string' && args[0].startsWith('[veneer]'))
+      // veneer's own: its warnings start with [veneer]; the core logs a chunk that failed as
+      // (name, Error('ChunkLoadError: <url>')), without the prefix, for the core's bytes.
+      if ((typeof args[0] === 'string' && args[0].startsWith('[veneer]')) || args.some((arg) => arg instanceof w.Error && arg.message.startsWith('ChunkLoadError')))
         add(level === 'warn' ? 'warning' : 'error', args.map(describe).join(' '));
       return original.apply(this, args);
     };
