@@ -272,7 +272,7 @@ async function main() {
         budget: null,
         pass: null,
         note:
-          `${format(veneerPageBytes(p))} B vs ${format(legacyBytes)} B gzip -9 (${p.veneer.scripts.map((u) => path.basename(u).replace(/\.[0-9a-f]{8}\.js$/, '')).join(', ')}); over the wire (gzip, headers) ${format(p.veneer.jsTransferred)} B vs ${format(p.legacy.jsTransferred)} B; ` +
+          `${format(veneerPageBytes(p))} B vs ${format(legacyBytes)} B gzip -9 (${p.veneer.scripts.map((u) => path.basename(u).replace(/\.[0-9a-f]{6}\.js$/, '')).join(', ')}); over the wire (gzip, headers) ${format(p.veneer.jsTransferred)} B vs ${format(p.legacy.jsTransferred)} B; ` +
           `script requests ${p.veneer.scriptRequests} vs ${p.legacy.scriptRequests} (median; veneer.js and its chunks and runtimes, or the legacy stack's ${Object.keys(LEGACY_FILES).length} files, plus any third-party stand-in a feature loads)`,
       },
       {

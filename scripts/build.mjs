@@ -23,7 +23,7 @@ const TABLE = /(["'`])__VENEER_TABLE__\1/;
 const PAGE_TABLE = /(["'`])__VENEER_PAGE_TABLE__\1/;
 const NEVER_HELD = /(["'`])__VENEER_NEVER_HELD__\1/;
 const HASH = /__VENEER_HASH__/;
-const HASH_LENGTH = 8;
+const HASH_LENGTH = 6;
 // Shared runtimes: chunks with no hook of their own, loaded by the chunks that need them
 // through the core's loader (src/lib/ui.ts). Name → entry.
 const RUNTIMES = {

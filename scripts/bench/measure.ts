@@ -152,7 +152,7 @@ export async function pageLoad(session: Session, carousel: string, runs: number)
         const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
         const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
         const core = resources.find((entry) => new URL(entry.name).pathname.endsWith('/veneer.js'))!;
-        const chunk = resources.find((entry) => /\/carousel\.[0-9a-f]{8}\.js$/.test(new URL(entry.name).pathname))!;
+        const chunk = resources.find((entry) => /\/carousel\.[0-9a-f]{6}\.js$/.test(new URL(entry.name).pathname))!;
         // A defer script runs once both the parser is done and it has arrived.
         const start = Math.max(navigation.domInteractive, core.responseEnd);
         return {

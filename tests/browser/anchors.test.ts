@@ -164,7 +164,7 @@ describe('anchor scrolling', () => {
     const test = await session.open('/__fixture/landing-no-anchor-chunk#goal', {
       html,
       allowErrors: [/Failed to load resource/],
-      intercept: (url) => (/\/anchor\.[0-9a-f]{8}\.js$/.test(url) ? 'abort' : undefined),
+      intercept: (url) => (/\/anchor\.[0-9a-f]{6}\.js$/.test(url) ? 'abort' : undefined),
     });
     await test.page.waitForFunction(() => document.querySelector('.js-header')?.getAttribute('data-enhanced')?.includes('header'));
     await new Promise((resolve) => setTimeout(resolve, 500));

@@ -30,7 +30,7 @@ async function countMarks(test: TestPage) {
 }
 
 const chunkRequests = (test: TestPage, name: string) =>
-  test.requests.filter((url) => new RegExp(`/${name}\\.[0-9a-f]{8}\\.js$`).test(new URL(url).pathname));
+  test.requests.filter((url) => new RegExp(`/${name}\\.[0-9a-f]{6}\\.js$`).test(new URL(url).pathname));
 
 describe('core', () => {
   const session = useSession();
@@ -63,7 +63,7 @@ describe('core', () => {
     const test = await session.open('/__fixture/parallel', {
       html: page(body),
       allowErrors: [/\[veneer\]/],
-      intercept: (url) => void (/\.[0-9a-f]{8}\.js$/.test(url) && started.push(url)),
+      intercept: (url) => void (/\.[0-9a-f]{6}\.js$/.test(url) && started.push(url)),
     });
     // Each chunk once: the features' and the page's (the <html> element's hook). English
     // labels are in the page chunk: no label chunk.
@@ -209,7 +209,7 @@ describe('core', () => {
     });
     expect(await test.page.evaluate(() => (document.currentScript as Element | null)?.localName)).toBe('img');
     await test.page.waitForFunction(() => document.querySelectorAll('script[src*="/carousel."]').length == 2);
-    const chunks = test.requests.filter((url) => /\.[0-9a-f]{8}\.js$/.test(url));
+    const chunks = test.requests.filter((url) => /\.[0-9a-f]{6}\.js$/.test(url));
     expect(chunks.length).toBeGreaterThan(0);
     expect(chunks.filter((url) => new URL(url).pathname.startsWith('/elsewhere/'))).toEqual([]);
     expect(await test.page.$eval('.js-carousel', (el) => el.hasAttribute('data-enhanced'))).toBe(false);
@@ -257,7 +257,7 @@ describe('core', () => {
     const test = await session.open('/__fixture/chunk-404', {
       html: page(CAROUSEL),
       allowErrors: [/ChunkLoadError/, /Failed to load resource/],
-      intercept: (url) => (/carousel\.[0-9a-f]{8}\.js$/.test(url) ? 'abort' : undefined),
+      intercept: (url) => (/carousel\.[0-9a-f]{6}\.js$/.test(url) ? 'abort' : undefined),
     });
     expect(chunkRequests(test, 'carousel')).toHaveLength(2);
     expect(test.errors.some((text) => /ChunkLoadError/.test(text))).toBe(true);
@@ -275,9 +275,9 @@ describe('core', () => {
       html: page(CAROUSEL),
       allowErrors: [/ChunkLoadError/, /Failed to load resource/],
       intercept: async (url) => {
-        if (/carousel\.[0-9a-f]{8}\.js$/.test(url)) return 'abort';
+        if (/carousel\.[0-9a-f]{6}\.js$/.test(url)) return 'abort';
         // The page chunk comes after the carousel's two attempts have failed.
-        if (/\/page\.[0-9a-f]{8}\.js$/.test(url)) await new Promise((resolve) => setTimeout(resolve, 600));
+        if (/\/page\.[0-9a-f]{6}\.js$/.test(url)) await new Promise((resolve) => setTimeout(resolve, 600));
       },
     });
     await test.page.evaluate(() => {
@@ -295,7 +295,7 @@ describe('core', () => {
     const test = await session.open('/__fixture/chunk-syntax-error', {
       html: page(CAROUSEL + '<div class="js-expand"><button class="js-expand-trigger">More</button><div class="js-expand-content">Text</div></div>'),
       allowErrors: [/ChunkLoadError/],
-      respond: (url) => (/carousel\.[0-9a-f]{8}\.js$/.test(url) ? { contentType: 'text/javascript', body: '(()=>{let broken = ;})();' } : undefined),
+      respond: (url) => (/carousel\.[0-9a-f]{6}\.js$/.test(url) ? { contentType: 'text/javascript', body: '(()=>{let broken = ;})();' } : undefined),
     });
     expect(chunkRequests(test, 'carousel')).toHaveLength(2);
     expect(test.errors.filter((text) => /ChunkLoadError/.test(text))).toHaveLength(1);
@@ -323,7 +323,7 @@ describe('core', () => {
         console.error = (...args: unknown[]) => (/ChunkLoadError/.test(String(args[1])) && ((window as unknown as { __failedAt: number }).__failedAt = performance.now()), error(...args));
       },
       // A request never answered stays pending: the stall.
-      intercept: (url) => (/carousel\.[0-9a-f]{8}\.js$/.test(url) ? new Promise(() => {}) : undefined),
+      intercept: (url) => (/carousel\.[0-9a-f]{6}\.js$/.test(url) ? new Promise(() => {}) : undefined),
     });
     expect(test.errors.filter((text) => /ChunkLoadError/.test(text))).toHaveLength(1);
     // The seed: raised once the time-out has passed, not twice that (the retry shares it),
@@ -358,7 +358,7 @@ describe('core', () => {
         html: page(body, head, lang),
         allowErrors: [/\[veneer\]/],
         intercept: async (url) => {
-          const chunk = /\/([a-z-]+)\.[0-9a-f]{8}\.js$/.exec(new URL(url).pathname)?.[1];
+          const chunk = /\/([a-z-]+)\.[0-9a-f]{6}\.js$/.exec(new URL(url).pathname)?.[1];
           if (!chunk) return;
           asked.set(chunk, performance.now());
           if (chunk === 'page') await new Promise((resolve) => setTimeout(resolve, PAGE_DELAY_MS));
@@ -463,7 +463,7 @@ describe('core', () => {
           test.page.evaluate(() =>
             performance
               .getEntriesByType('resource')
-              .filter((entry) => /\.[0-9a-f]{8}\.js$/.test(entry.name))
+              .filter((entry) => /\.[0-9a-f]{6}\.js$/.test(entry.name))
               .map((entry) => [new URL(entry.name).pathname.split('/').pop()!.split('.')[0], (entry as PerformanceResourceTiming).encodedBodySize] as const),
           );
         const atStart = await chunks();
@@ -496,7 +496,7 @@ describe('core', () => {
     it('one request for the site header group; each member set up only on its own hooks', async () => {
       const test = await session.open('/__fixture/group', { html: page(SEARCH + LANGUAGE) });
       expect(chunkRequests(test, 'site-header')).toHaveLength(1);
-      expect(test.requests.filter((url) => /\/(header|nav|search-toggle|language-toggle)\.[0-9a-f]{8}\.js$/.test(url))).toEqual([]);
+      expect(test.requests.filter((url) => /\/(header|nav|search-toggle|language-toggle)\.[0-9a-f]{6}\.js$/.test(url))).toEqual([]);
       const marks = await test.page.$$eval('.js-search-toggle, .js-language-toggle', (all) => all.map((el) => el.getAttribute('data-enhanced')));
       expect(marks).toEqual(['search-toggle', 'language-toggle']);
       // Inserted later: the group is loaded, the new member starts, nothing is requested again.
@@ -510,7 +510,7 @@ describe('core', () => {
     it('one request for the site footer group on a captured page, each member set up', async () => {
       const test = await session.open('/news/');
       expect(chunkRequests(test, 'site-footer')).toHaveLength(1);
-      expect(test.requests.filter((url) => /\/(share|select-link|back-to-top)\.[0-9a-f]{8}\.js$/.test(url))).toEqual([]);
+      expect(test.requests.filter((url) => /\/(share|select-link|back-to-top)\.[0-9a-f]{6}\.js$/.test(url))).toEqual([]);
       const marks = await test.page.$$eval('.js-share, .js-select-link, .js-back-to-top', (all) => [...new Set(all.map((el) => el.getAttribute('data-enhanced')))].sort());
       expect(marks).toEqual(['back-to-top', 'select-link', 'share']);
       test.assertClean();

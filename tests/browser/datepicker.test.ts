@@ -79,7 +79,7 @@ describe('date picker', () => {
       return { inside: b.left >= a.left && b.right <= a.right + 0.5 && b.top >= a.top - 0.5 && b.bottom <= a.bottom + 0.5, width: b.width };
     });
     expect(boxes.inside && boxes.width > 20).toBe(true);
-    expect(test.requests.some((url) => /\/ui\.[0-9a-f]{8}\.js$/.test(url))).toBe(false);
+    expect(test.requests.some((url) => /\/ui\.[0-9a-f]{6}\.js$/.test(url))).toBe(false);
 
     // Typed, day first: written back as YYYY-MM-DD on change; the button names the date.
     await page.type(INPUT, '7/4/2026');
@@ -88,7 +88,7 @@ describe('date picker', () => {
     expect(await page.$eval(BUTTON, (el) => el.getAttribute('aria-label'))).toBe('Change Date, Tuesday, April 7, 2026');
 
     await openPicker(page);
-    expect(test.requests.filter((url) => /\/ui\.[0-9a-f]{8}\.js$/.test(url))).toHaveLength(1);
+    expect(test.requests.filter((url) => /\/ui\.[0-9a-f]{6}\.js$/.test(url))).toHaveLength(1);
     expect(await page.$eval(DIALOG, (el) => [el.getAttribute('aria-label'), el.querySelector('h2')!.getAttribute('aria-live'), el.querySelector('table')!.getAttribute('role')])).toEqual([
       'Choose Date',
       'polite',
@@ -147,7 +147,7 @@ describe('date picker', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Space');
     expect(await value(page)).toBe('2026-05-07');
-    expect(test.requests.filter((url) => /\/ui\.[0-9a-f]{8}\.js$/.test(url))).toHaveLength(1);
+    expect(test.requests.filter((url) => /\/ui\.[0-9a-f]{6}\.js$/.test(url))).toHaveLength(1);
     test.assertClean();
     await page.close();
   });

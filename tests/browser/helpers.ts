@@ -63,7 +63,7 @@ export function animationsDone(page: Page, selector: string) {
 export async function openHolding(session: Session, path: string, name: string, options: Omit<OpenOptions, 'ready' | 'intercept'> = {}) {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  const chunk = new RegExp(`/${name}\\.[0-9a-f]{8}\\.js$`);
+  const chunk = new RegExp(`/${name}\\.[0-9a-f]{6}\\.js$`);
   const test = await session.open(path, { ...options, ready: false, intercept: (url) => (chunk.test(url) ? held : undefined) });
   return { test, release };
 }

@@ -527,7 +527,7 @@ describe('leaks: removed while a dialog waits for its runtime', () => {
     const test = await session.open('/__fixture/late-runtimes', {
       html,
       init: instrument,
-      intercept: (url) => (/\/(dialog|ui)\.[0-9a-f]{8}\.js$/.test(url) ? held : undefined),
+      intercept: (url) => (/\/(dialog|ui)\.[0-9a-f]{6}\.js$/.test(url) ? held : undefined),
     });
     const { page } = test;
     const cdp = await page.createCDPSession();

@@ -639,7 +639,7 @@ describe('modal', () => {
 
   it('the dialog runtime failing to load leaves the modal where the CMS put it', async () => {
     const { test } = await openHome(session, '/home/', {
-      intercept: (url) => (/\/dialog\.[0-9a-f]{8}\.js$/.test(url) ? 'abort' : undefined),
+      intercept: (url) => (/\/dialog\.[0-9a-f]{6}\.js$/.test(url) ? 'abort' : undefined),
       allowErrors: [/ERR_FAILED|Failed to load resource/],
     });
     await test.page.waitForFunction(() => !document.getElementById('newsletter-modal')!.hidden);

@@ -70,7 +70,7 @@ describe('size budgets', () => {
     );
     const files = await readdir(distDir);
     for (const [name, file] of Object.entries(chunks)) {
-      expect(file).toMatch(new RegExp(`^${name}\\.[0-9a-f]{8}\\.js$`));
+      expect(file).toMatch(new RegExp(`^${name}\\.[0-9a-f]{6}\\.js$`));
       expect(files).toContain(file);
       expect(await gzipSize(file), file).toBeLessThanOrEqual(RUNTIME_BUDGETS[name] ?? FEATURE_BUDGETS[name] ?? CHUNK_BUDGET);
     }
