@@ -16,7 +16,7 @@ export function isUiRoute(requestPath: string): boolean {
   return requestPath === '/' || requestPath === '/snapshots' || requestPath === '/docs' || /^\/view\/[^/]+\/?$/.test(requestPath);
 }
 
-const HASHED = /\.[0-9a-f]{6}\.\w+$/;
+const HASHED = /\.[0-9a-f]{8}\.\w+$/;
 
 export async function uiIndex(uiDir: string, pagesRoot: string, requestPath: string): Promise<Reply> {
   const found = await lookup(uiDir, ['index.html'], false);
