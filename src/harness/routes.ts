@@ -70,7 +70,7 @@ export interface Ctx {
 }
 
 /** Dist files: the fixed-name core is revalidated, content-hashed chunks are immutable. */
-const HASHED_CHUNK = /^[\w-]+\.[\w-]{8,}\.js$/;
+const HASHED_CHUNK = /^[\w-]+\.[\w-]{6,}\.js$/;
 
 function distCacheControl(file: string): string {
   return HASHED_CHUNK.test(path.basename(file)) ? 'public, max-age=31536000, immutable' : 'no-cache';
