@@ -6,7 +6,7 @@
 // computed styles and geometry, not pixels.
 import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
-import { capturedPage } from './helpers';
+import { capturedPage, colourContrasts } from './helpers';
 import { filterModalReflow } from './scenarios';
 import { useSession } from './support';
 
@@ -106,19 +106,7 @@ describe('forced colours, reflow and text spacing of veneer UI', () => {
 
   it("rotator pause button: its own light text on its dark background, not the site's inherited button colour", async () => {
     const { page } = await session.open('/home/');
-    const ratios = await page.$$eval('.veneer-rotator-toggle', (buttons) =>
-      buttons.map((button) => {
-        const style = getComputedStyle(button);
-        const rgba = (colour: string) => colour.match(/[\d.]+/g)!.map(Number);
-        const [r, g, b, a = 1] = rgba(style.backgroundColor);
-        // Its translucent background over white: the least dark it can be.
-        const back = [r, g, b].map((c) => c * a + 255 * (1 - a));
-        const luminance = (rgb: number[]) =>
-          rgb.map((c) => ((c /= 255) <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)).reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
-        const [light, dark] = [luminance(rgba(style.color).slice(0, 3)), luminance(back)].sort((x, y) => y - x);
-        return (light + 0.05) / (dark + 0.05) >= 4.5;
-      }),
-    );
+    const ratios = (await colourContrasts(page, '.veneer-rotator-toggle')).map(({ contrast }) => contrast >= 4.5);
     expect(ratios).toEqual([true, true]);
   });
 

@@ -67,3 +67,23 @@ export async function openHolding(session: Session, path: string, name: string, 
   const test = await session.open(path, { ...options, ready: false, intercept: (url) => (chunk.test(url) ? held : undefined) });
   return { test, release };
 }
+
+/**
+ * For each element `selector` matches: its text and background colours, their contrast ratio
+ * (WCAG; a translucent background counted over white, the least dark it can be, as the page
+ * behind is not known) and its top border's width.
+ */
+export function colourContrasts(page: Page, selector: string) {
+  return page.$$eval(selector, (all) =>
+    all.map((element) => {
+      const style = getComputedStyle(element);
+      const rgba = (colour: string) => colour.match(/[\d.]+/g)!.map(Number);
+      const [r, g, b, a = 1] = rgba(style.backgroundColor);
+      const back = [r, g, b].map((c) => c * a + 255 * (1 - a));
+      const luminance = (rgb: number[]) =>
+        rgb.map((c) => ((c /= 255) <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)).reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+      const [light, dark] = [luminance(rgba(style.color).slice(0, 3)), luminance(back)].sort((x, y) => y - x);
+      return { colours: [style.color, style.backgroundColor], contrast: (light + 0.05) / (dark + 0.05), edge: style.borderTopWidth };
+    }),
+  );
+}

@@ -4,7 +4,7 @@
 // page must not move.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer';
-import { capturedPage, fixture } from './helpers';
+import { capturedPage, colourContrasts, fixture } from './helpers';
 import { closedContentHidden, datepickerInViewport, datepickerRtlButton, NORMALIZE_DIALOG, siteButtonsAndSizes } from './scenarios';
 import { useSession } from './support';
 
@@ -127,20 +127,10 @@ describe('site CSS', () => {
       const test = await session.open('/__fixture/site-css-tooltip', { html });
       const { page } = test;
       await page.focus('.js-tooltip');
-      const seen = await page.$eval('.veneer-tooltip:popover-open', (tip) => {
-        const style = getComputedStyle(tip);
-        const rgba = (colour: string) => colour.match(/[\d.]+/g)!.map(Number);
-        const [r, g, b, a = 1] = rgba(style.backgroundColor);
-        // A translucent background over white (the page behind is not known): the least dark it can be.
-        const back = [r, g, b].map((c) => c * a + 255 * (1 - a));
-        const luminance = (rgb: number[]) =>
-          rgb.map((c) => ((c /= 255) <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)).reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
-        const [light, dark] = [luminance(rgba(style.color).slice(0, 3)), luminance(back)].sort((x, y) => y - x);
-        return { colours: [style.color, style.backgroundColor], contrast: Math.round(((light + 0.05) / (dark + 0.05)) * 10) / 10, edge: style.borderTopWidth };
-      });
+      const [seen] = await colourContrasts(page, '.veneer-tooltip:popover-open');
       test.assertClean();
       await page.close();
-      return seen;
+      return { ...seen, contrast: Math.round(seen.contrast * 10) / 10 };
     };
     const own = { colours: ['rgb(255, 255, 255)', 'rgb(29, 39, 51)'], contrast: 15.1, edge: '1px' };
     // The tip is a span: the site's type rules (a tie with veneer's look, adopted after the site's sheets).
