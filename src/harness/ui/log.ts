@@ -17,7 +17,7 @@ export type Add = (kind: Kind, text: string) => void;
 
 const MAX_LINES = 500;
 const MAX_TEXT = 400;
-/** Feature chunks: `carousel.1a2b3c4d.js` (scripts/build.mjs names them). */
+/** Feature chunks: `carousel.1a2b3c.js` (scripts/build.mjs names them). */
 export const CHUNK = /\.[0-9a-f]{6}\.js$/;
 
 let lastId = 0;
