@@ -161,6 +161,26 @@ describe('forced colours, reflow and text spacing of veneer UI', () => {
     expect(await focusRing(page)).toEqual({ visible: true, outline: true });
   });
 
+  it('lightbox at 400 % zoom: the image is as large as the popup\'s width or 60 % of the viewport\'s height lets it (80 px high before, the rest kept for the caption); the popup scrolls vertically only', async () => {
+    const { page } = await session.open('/gallery/', { viewport: ZOOM_400, reducedMotion: true });
+    await page.$eval('.js-lightbox-gallery a', (a) => (a as HTMLElement).click());
+    await page.waitForSelector('dialog.veneer-lightbox.is-open:not(.is-busy) figure img');
+    await page.waitForFunction(() => (document.querySelector('dialog.veneer-lightbox figure img') as HTMLImageElement).complete);
+    const seen = await page.$eval('dialog.veneer-lightbox', (dialog) => {
+      const image = dialog.querySelector('figure img')!.getBoundingClientRect();
+      const style = getComputedStyle(dialog);
+      const room = dialog.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return {
+        bound: image.width >= room - 1 || image.height >= innerHeight * 0.6 - 1,
+        height: Math.round(image.height),
+        sideways: dialog.scrollWidth > dialog.clientWidth,
+      };
+    });
+    expect(seen.bound).toBe(true);
+    expect(seen.height).toBeGreaterThan(80);
+    expect(seen.sideways).toBe(false);
+  });
+
   it("lightbox in forced colours: its ground is an opaque Canvas over the whole viewport (translucent, the page behind showed through around the popup)", async () => {
     const { page } = await session.open('/gallery/');
     await forceColors(page);

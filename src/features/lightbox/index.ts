@@ -69,7 +69,9 @@ const CSS =
   '.veneer-lightbox [hidden]{display:none!important}' +
   // Its own text stays light over the site's p{color:#333} or figcaption{color:#666}.
   '.veneer-lightbox>div>p,.veneer-lightbox>div>*>figcaption{color:#fff}' +
-  '.veneer-lightbox img,.veneer-lightbox iframe{display:block;max-width:100%;max-height:calc(100vh - 11rem);margin:auto}' +
+  // Room kept for the caption and counter, but never below 60 % of a short viewport (at 400 %
+  // zoom, 256 px high, the image was 80 px): the popup scrolls then.
+  '.veneer-lightbox img,.veneer-lightbox iframe{display:block;max-width:100%;max-height:max(100vh - 11rem,60vh);margin:auto}' +
   // The popup's own image and video (not what inline or ajax content brings: a form's captcha
   // frame keeps its size): widths !important, as a responsive theme's iframe{width:100%!important}
   // made the video 100% of a box that shrinks to fit it, the iframe's default 300 px, and a
