@@ -52,13 +52,23 @@ describe('header', () => {
     expect(bar).toBeGreaterThan(1);
     await scrollTo(test.page, bar - 2);
     expect(await state(test.page)).toEqual(TOP);
-    // Not at once: the check runs 250 ms after the scroll.
-    const now = await test.page.evaluate((y) => {
-      window.scrollTo({ top: y, behavior: 'instant' });
-      return document.querySelector('.js-header')!.classList.contains('is-sticky');
-    }, bar + 200);
-    expect(now).toBe(false);
-    await test.page.waitForFunction(() => document.querySelector('.js-header')!.classList.contains('is-sticky'), { timeout: 1000 });
+    // Not at once: the check runs 250 ms after the scroll event (measured from that event to
+    // the class change, so a check at the next frame fails).
+    const delay = await test.page.evaluate(
+      (y) =>
+        new Promise<number>((resolve) => {
+          const header = document.querySelector('.js-header')!;
+          let scrolled = 0;
+          addEventListener('scroll', () => (scrolled ||= performance.now()), { once: true });
+          new MutationObserver((_, observer) => {
+            if (header.classList.contains('is-sticky')) observer.disconnect(), resolve(performance.now() - scrolled);
+          }).observe(header, { attributeFilter: ['class'] });
+          window.scrollTo({ top: y, behavior: 'instant' });
+        }),
+      bar + 200,
+    );
+    expect(delay).toBeGreaterThanOrEqual(245);
+    expect(delay).toBeLessThan(600);
     expect(await state(test.page)).toEqual(HIDDEN);
     // 3 px up: under the minimum change, still hidden; 3 more (6 from the last check): shown.
     await scrollTo(test.page, bar + 197);
