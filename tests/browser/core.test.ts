@@ -251,6 +251,28 @@ describe('core', () => {
     test.assertClean();
   });
 
+  it('/window/resize while the window keeps resizing: the seed\'s 250 ms throttle, one every 250 ms, the first 250 ms after the first resize', async () => {
+    const test = await session.open('/__fixture/resize-throttle', { html: page('<p>resize</p>') });
+    const times = await test.page.evaluate(async () => {
+      const veneer = (window as unknown as { veneer: { on: Function } }).veneer;
+      const seen: number[] = [];
+      let first = 0;
+      veneer.on('/window/resize', () => seen.push(performance.now() - first));
+      // A resize event every 20 ms for a second (a window dragged wider).
+      await new Promise<void>((resolve) => {
+        const every = setInterval(() => ((first ||= performance.now()), window.dispatchEvent(new Event('resize'))), 20);
+        setTimeout(() => (clearInterval(every), resolve()), 1000);
+      });
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      return seen;
+    });
+    expect(times.length).toBeGreaterThanOrEqual(3);
+    expect(times.length).toBeLessThanOrEqual(5);
+    expect(times[0]).toBeGreaterThanOrEqual(245);
+    for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(245);
+    test.assertClean();
+  });
+
   it('keeps calling the bus handlers after one throws, and does not throw to the emitter', () => busHandlerThrows(session, '/__fixture/bus-throw'));
 
   it('raises a ChunkLoadError, retries once, and leaves the markup as it was', async () => {
