@@ -277,9 +277,25 @@ describe('nav', () => {
     await test.page.click('.js-menu-toggle');
     await test.page.click(trigger(4));
     expect(await nav(test.page)).toEqual({ toggle: 'true', nav: true, items: ['false', 'false', 'false', 'true shown is-open'] });
+    // The seed's debounce, measured: from the crossing (the media query's change) to the
+    // open trigger's aria-expanded="false".
+    await test.page.evaluate((selector: string) => {
+      const w = window as unknown as { __crossed: number; __closed: number };
+      const open = document.querySelector(selector)!;
+      matchMedia('(min-width: 1024px)').addEventListener('change', () => (w.__crossed = performance.now()), { once: true });
+      new MutationObserver((_, observer) => {
+        if (open.getAttribute('aria-expanded') == 'false') observer.disconnect(), (w.__closed = performance.now());
+      }).observe(open, { attributeFilter: ['aria-expanded'] });
+    }, trigger(4));
     await test.page.setViewport(LARGE);
     await wait(test.page, 400);
     expect(await nav(test.page)).toEqual({ toggle: 'false', nav: true, items: ALL_CLOSED });
+    const debounce = await test.page.evaluate(() => {
+      const w = window as unknown as { __crossed: number; __closed: number };
+      return w.__closed - w.__crossed;
+    });
+    expect(debounce).toBeGreaterThanOrEqual(245);
+    expect(debounce).toBeLessThan(400);
     expect(await test.page.$$eval('.js-header .is-open, .js-header [aria-expanded="true"]', (all) => all.length)).toBe(0);
     // Several changes within 250 ms: one re-evaluation, after the last.
     await test.page.click(trigger(1));
