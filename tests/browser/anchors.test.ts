@@ -156,6 +156,31 @@ describe('anchor scrolling', () => {
     test.assertClean();
   });
 
+  it('loading with a hash: the seed\'s 20 px tolerance while the page settles (content above growing 15 px is left, 25 px is put back)', async () => {
+    // overflow-anchor:none: the browser's scroll anchoring would otherwise hide the shift.
+    const html = fixture(
+      '<style>*{overflow-anchor:none}</style><header class="js-header" style="position:sticky;top:0;height:150px;background:#eee">Header</header>' +
+        '<div id="above" style="height:2000px"></div><h2 id="goal">Goal</h2><div style="height:2000px"></div>',
+    );
+    const test = await session.open('/__fixture/landing-tolerance#goal', { html });
+    await test.page.waitForFunction(() => Math.round(document.getElementById('goal')!.getBoundingClientRect().top) === 150, { timeout: 3000 });
+    // Within the second after the load event that the landing is watched.
+    const tops = await test.page.evaluate(async () => {
+      const above = document.getElementById('above')!;
+      const top = () => Math.round(document.getElementById('goal')!.getBoundingClientRect().top);
+      const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+      above.style.height = '2015px';
+      await settle();
+      const by15 = top();
+      above.style.height = '2040px';
+      await settle();
+      return [by15, top()];
+    });
+    // 15 px below its place: inside the tolerance, left; 25 px more (40): put back at once.
+    expect(tops).toEqual([165, 150]);
+    test.assertClean();
+  });
+
   it('the anchor chunk the header asks for on a hash landing fails: a warning, no uncaught error (row 29)', async () => {
     const html = fixture(
       '<header class="js-header" style="position:sticky;top:0;height:150px;background:#eee">Header</header>' +
