@@ -99,6 +99,12 @@ describe('analytics', () => {
     await test.page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight - innerHeight - 150));
     await sleep(400);
     expect(events(await hitsFor(session, '/news/', 2)).filter(([en]) => en === 'scroll')).toEqual([['scroll', 'scroll', '50%', '50']]);
+    // 60 px from the end is within the seed's 100 px (150 px was not): the end counts.
+    await test.page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight - innerHeight - 60));
+    expect(events(await hitsFor(session, '/news/', 3)).filter(([en]) => en === 'scroll')).toEqual([
+      ['scroll', 'scroll', '50%', '50'],
+      ['scroll', 'scroll', '100%', '100'],
+    ]);
     for (const f of [1, 0.5, 1]) {
       await scrollToFraction(test.page, f);
       await sleep(300);
