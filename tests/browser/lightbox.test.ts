@@ -423,6 +423,28 @@ describe('lightbox', () => {
     stalled.assertClean();
   });
 
+  it('the seed: "%url%" in an error label is replaced by the address (image and ajax errors, labels an operator set)', async () => {
+    const head =
+      '<script defer src="/Content/scripts/dist/veneer.js"></script>' +
+      '<script type="application/json" id="veneer-labels">{"lightboxImageError": "%url% could not be loaded.", "lightboxAjaxError": "No content at %url% (%url%)"}</script>';
+    const body =
+      '<a class="js-lightbox" id="image" href="/__fault/404/media/images/gallery-1.svg">Image</a>' +
+      '<a class="js-lightbox" id="ajax" data-lightbox-type="ajax" href="/__fault/500/fragments/spec-sheet.html">Ajax</a>';
+    const test = await openFixture(body, { head, allowErrors: [/404|500/] });
+    const origin = new URL(session.url).origin;
+    const errorOf = async (id: string) => {
+      await test.page.click(`#${id}`);
+      await test.page.waitForSelector(`${DIALOG}.has-error`);
+      const status = (await popup(test.page))!.status;
+      await test.page.keyboard.press('Escape');
+      await closed(test.page);
+      return status;
+    };
+    expect(await errorOf('image')).toBe(`${origin}/__fault/404/media/images/gallery-1.svg could not be loaded.`);
+    expect(await errorOf('ajax')).toBe(`No content at ${origin}/__fault/500/fragments/spec-sheet.html (${origin}/__fault/500/fragments/spec-sheet.html)`);
+    test.assertClean();
+  });
+
   it('video gallery thumbnails open their embed in an iframe with a title and the referrer policy', async () => {
     const test = await session.open('/gallery/');
     await test.page.click('.js-video-gallery .video-gallery-item:nth-child(2) a');
