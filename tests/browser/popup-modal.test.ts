@@ -155,6 +155,17 @@ describe('popup modal', () => {
     test.assertClean();
   });
 
+  it('the seed: any 2xx is a success, a 204 without a body too', async () => {
+    const test = await openHome(session);
+    await openPopup(test.page);
+    await test.page.$eval(`${POPUP} form`, (form) => form.setAttribute('action', '/forms/popup?__fault=empty'));
+    await fill(test.page);
+    await test.page.click(`${POPUP} button[type=submit]`);
+    await test.page.waitForFunction((sel: string) => document.querySelector(sel)!.querySelector('[role=status]')?.textContent, {}, POPUP);
+    expect(await popupState(test.page)).toEqual({ open: true, hidden: false, formHidden: true, status: SUCCESS, alert: null, busy: null, disabled: false });
+    test.assertClean();
+  });
+
   it('a 500 hides the form and shows the error (role=alert); Retry restores the form as typed (row 18)', async () => {
     const test = await openHome(session, '/home/', { allowErrors: [/status of 500/] });
     await openPopup(test.page);
