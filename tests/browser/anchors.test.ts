@@ -160,11 +160,13 @@ describe('anchor scrolling', () => {
     // overflow-anchor:none: the browser's scroll anchoring would otherwise hide the shift.
     const html = fixture(
       '<style>*{overflow-anchor:none}</style><header class="js-header" style="position:sticky;top:0;height:150px;background:#eee">Header</header>' +
-        '<div id="above" style="height:2000px"></div><h2 id="goal">Goal</h2><div style="height:2000px"></div>',
+        '<div id="above" style="height:2000px"></div><h2 id="goal">Goal</h2><div style="height:2000px"></div>' +
+        // A slow image holds the load event back: the landing is watched until a second after it.
+        '<img src="/__fault/slow-3000/media/images/gallery-1.svg" alt="" width="10" height="10">',
     );
     const test = await session.open('/__fixture/landing-tolerance#goal', { html });
     await test.page.waitForFunction(() => Math.round(document.getElementById('goal')!.getBoundingClientRect().top) === 150, { timeout: 3000 });
-    // Within the second after the load event that the landing is watched.
+    // Before the load event: the landing is still watched.
     const tops = await test.page.evaluate(async () => {
       const above = document.getElementById('above')!;
       const top = () => Math.round(document.getElementById('goal')!.getBoundingClientRect().top);
