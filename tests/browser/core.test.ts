@@ -266,7 +266,9 @@ describe('core', () => {
       await new Promise((resolve) => setTimeout(resolve, 400));
       return seen;
     });
-    expect(times.length).toBeGreaterThanOrEqual(3);
+    // At least 2 (a loaded machine may run fewer of the 20 ms resizes); more than 5 in 1.4 s
+    // would mean a shorter throttle.
+    expect(times.length).toBeGreaterThanOrEqual(2);
     expect(times.length).toBeLessThanOrEqual(5);
     expect(times[0]).toBeGreaterThanOrEqual(245);
     for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(245);

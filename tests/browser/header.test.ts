@@ -68,7 +68,8 @@ describe('header', () => {
       bar + 200,
     );
     expect(delay).toBeGreaterThanOrEqual(245);
-    expect(delay).toBeLessThan(600);
+    // Loose: a loaded CI machine delays timers; the lower bound is what tells a debounce apart.
+    expect(delay).toBeLessThan(2000);
     expect(await state(test.page)).toEqual(HIDDEN);
     // 3 px up: under the minimum change, still hidden; 3 more (6 from the last check): shown.
     await scrollTo(test.page, bar + 197);

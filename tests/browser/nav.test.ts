@@ -294,8 +294,8 @@ describe('nav', () => {
       const w = window as unknown as { __crossed: number; __closed: number };
       return w.__closed - w.__crossed;
     });
+    // Only a lower bound: the wait above already bounds it, and a loaded machine delays timers.
     expect(debounce).toBeGreaterThanOrEqual(245);
-    expect(debounce).toBeLessThan(400);
     expect(await test.page.$$eval('.js-header .is-open, .js-header [aria-expanded="true"]', (all) => all.length)).toBe(0);
     // Several changes within 250 ms: one re-evaluation, after the last.
     await test.page.click(trigger(1));
