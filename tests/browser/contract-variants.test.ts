@@ -177,6 +177,27 @@ describe('contract, variants', () => {
     test.assertClean();
   });
 
+  it('hooks inside inline lightbox content: a carousel and an expand item work in the popup', async () => {
+    const test = await open(
+      '<a class="js-lightbox" data-lightbox-type="inline" href="#box">Open</a>' +
+        '<div id="box" hidden><div class="js-carousel"><div class="js-carousel-slide">s1</div><div class="js-carousel-slide">s2</div><button class="js-carousel-prev">P</button><button class="js-carousel-next">N</button><span class="js-carousel-index"></span></div>' +
+        '<div class="js-expand"><button class="js-expand-trigger">Q</button><div class="js-expand-content">Answer</div></div></div>',
+      { reducedMotion: true },
+    );
+    await test.page.click('.js-lightbox');
+    await test.page.waitForFunction(() => document.querySelector('dialog.veneer-lightbox[open]')?.textContent?.includes('s1'), { timeout: 5000 });
+    expect(await marks(test.page, '.js-carousel, .js-expand')).toEqual(['carousel', 'expand']);
+    // The content's buttons stay in its flow (the popup's own are pinned to the viewport).
+    expect(await test.page.$$eval('#box button', (all) => all.map((b) => getComputedStyle(b).position))).toEqual(['static', 'static', 'static']);
+    await test.page.click('dialog .js-carousel-next');
+    expect(await test.page.$eval('.js-carousel-index', (i) => i.textContent)).toBe('2');
+    const before = await test.page.$eval('.js-expand', (e) => e.classList.contains('is-open'));
+    await test.page.click('dialog .js-expand-trigger');
+    expect(await test.page.$eval('.js-expand', (e) => e.classList.contains('is-open'))).toBe(!before);
+    console.log(n, test.warnings);
+    test.assertClean();
+  });
+
   it('hooks inside .js-ajax-results after a swap: tooltip, expand, video', async () => {
     const page2 =
       '<div class="js-ajax-results"><ul><li>new <span class="js-tooltip" data-tooltip="T">?</span></li></ul>' +

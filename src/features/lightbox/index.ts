@@ -79,8 +79,10 @@ const CSS =
   '.veneer-lightbox>div>figure>img,.veneer-lightbox>div>iframe{max-width:100%!important}' +
   '.veneer-lightbox>div>iframe{width:56rem!important;aspect-ratio:16/9;border:0}' +
   '.veneer-lightbox__html{max-width:40rem;padding:1.5rem;background:#fff;color:#222;text-align:start}' +
-  '.veneer-lightbox button{all:unset;position:fixed;top:45%;padding:0 .5rem;font-size:2.5rem;cursor:pointer}' +
-  '.veneer-lightbox button:focus-visible{outline:2px solid}button.veneer-lightbox__close{top:.5rem;inset-inline-end:.5rem}' +
+  // Its own buttons only (children of the dialog): the buttons of inline or ajax content (a
+  // carousel's, an expand trigger, a form's submit) were all pinned at the same place.
+  '.veneer-lightbox>button{all:unset;position:fixed;top:45%;padding:0 .5rem;font-size:2.5rem;cursor:pointer}' +
+  '.veneer-lightbox>button:focus-visible{outline:2px solid}button.veneer-lightbox__close{top:.5rem;inset-inline-end:.5rem}' +
   'button.veneer-lightbox__prev{inset-inline-start:.5rem}button.veneer-lightbox__next{inset-inline-end:.5rem}' +
   // Forced colours keep a background's alpha: the ground was a 93 % Canvas, the page's text
   // showing through around the popup and under its caption. Opaque there.
