@@ -87,6 +87,26 @@ describe('contract, variants', () => {
     test.assertClean();
   });
 
+  it('modal without .js-modal-body, and one without .js-modal-close', async () => {
+    const test = await open(
+      '<button data-modal-open="m1">One</button> <a href="#m2" data-modal-open="m2">Two</a>' +
+        BELOW +
+        '<div class="js-modal" id="m1"><h2>First</h2><p>No body wrapper</p><button class="js-modal-close">Close</button></div>' +
+        '<div class="js-modal" id="m2"><div class="js-modal-body"><h2>Second</h2><a href="/x">link</a></div></div>',
+    );
+    expect(await marks(test.page, '.js-modal')).toEqual(['modal', 'modal']);
+    await test.page.click('[data-modal-open="m1"]');
+    await test.page.waitForFunction(() => document.getElementById('m1')!.classList.contains('is-open'), { timeout: 3000 });
+    await test.page.click('#m1 .js-modal-close');
+    expect(await test.page.$eval('#m1', (m) => m.classList.contains('is-open'))).toBe(false);
+    await test.page.click('[data-modal-open="m2"]');
+    await test.page.waitForFunction(() => document.getElementById('m2')!.classList.contains('is-open'), { timeout: 3000 });
+    await test.page.keyboard.press('Escape');
+    expect(await test.page.$eval('#m2', (m) => m.classList.contains('is-open'))).toBe(false);
+    console.log(n, test.warnings);
+    test.assertClean();
+  });
+
   it('tooltip on a link, a button, a span, an input; 18 px inside the right edge', async () => {
     const test = await open(
       '<p style="margin:200px 0;text-align:right">' +

@@ -13,9 +13,10 @@ const LARGE = '(min-width: 1024px)';
 
 defineFeature<HTMLElement>('modal', (element, { signal, bus, settle }) => {
   const filter = element.matches('.js-filter-modal');
-  // The contract names a body for the modal, not for the filter modal: without one, the whole panel is.
-  const body = owned(element, '.js-modal-body', HOOK)[0] ?? (filter ? element : undefined);
-  if (!element.id || !body) return warn('modal: no id or no .js-modal-body; left as it is', element);
+  // Without a .js-modal-body (the filter modal's contract row names none; a CMS may leave it
+  // out of a modal too) the whole element is the body: Escape and close controls close it.
+  const body = owned(element, '.js-modal-body', HOOK)[0] ?? element;
+  if (!element.id) return warn('modal: no id; left as it is', element);
   const small = () => !filter || !matchMedia(LARGE).matches;
   const j = createJournal();
   let close: (() => void) | undefined;
