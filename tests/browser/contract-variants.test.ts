@@ -73,6 +73,25 @@ describe('contract, variants', () => {
     test.assertClean();
   });
 
+  it('tabs inside a tab panel: ?tab= naming the inner panel shows the outer panel that holds it', async () => {
+    const body =
+      BELOW +
+      '<div class="js-tabs"><a class="js-tab" href="#o1">O1</a><a class="js-tab" href="#o2">O2</a><div class="js-tab-panel" id="o1">outer one</div><div class="js-tab-panel" id="o2">' +
+      '<div class="js-tabs"><a class="js-tab" href="#i1">I1</a><a class="js-tab" href="#i2">I2</a><div class="js-tab-panel" id="i1">inner one</div><div class="js-tab-panel" id="i2">inner two</div></div>' +
+      '</div></div>';
+    const test = await open(body, {}, '?tab=i2');
+    const shown = () => test.page.$$eval('.js-tab-panel', (all) => all.filter((p) => !(p as HTMLElement).hidden).map((p) => p.id));
+    expect(await shown()).toEqual(['o2', 'i2']);
+    await test.page.$eval('a[href="#o1"]', (a) => (a as HTMLElement).click());
+    expect(await shown()).toEqual(['o1', 'i2']);
+    await test.page.goBack();
+    await test.page.waitForFunction(() => location.search === '?tab=i2');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await shown()).toEqual(['o2', 'i2']);
+    console.log(n, test.warnings);
+    test.assertClean();
+  });
+
   it('expand: trigger in a heading, content before the trigger; two sets of one name; TRUE aria-expanded', async () => {
     const item = (set: string, q: string) =>
       `<div class="faq js-expand" data-expand-set="${set}"><div class="js-expand-content">A${q}</div><h3 class="title"><button type="button" class="js-expand-trigger">Q${q}</button></h3></div>`;

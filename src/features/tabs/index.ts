@@ -65,8 +65,13 @@ defineFeature<HTMLElement>('tabs', (element, { signal, settle }) => {
   const fallback = Math.max(0, marked);
   // ?tab= first; at set-up, then the panel the hash names: a tab clicked before this chunk came
   // jumped there (the no-script link), and that panel is the one the visitor reads.
-  const fromAddress = (hash?: string) =>
-    [readParam(location.search, PARAM), hash].map((id) => panels.findIndex((panel) => panel.id === id)).find((index) => index >= 0) ?? fallback;
+  // A panel of a block nested in one of this block's panels (tabs in a tab panel) counts as the
+  // panel that holds it: ?tab=<inner panel> shows the outer panel too, not the first.
+  const holding = (id?: string | null) => {
+    const inner = id && document.getElementById(id);
+    return panels.findIndex((panel) => panel.id === id || (!!inner && inner.matches('.js-tab-panel') && panel.contains(inner)));
+  };
+  const fromAddress = (hash?: string) => [readParam(location.search, PARAM), hash].map(holding).find((index) => index >= 0) ?? fallback;
 
   let selected = -1;
   // Until settled, every panel shows, as without script (settle: no jump on screen).
