@@ -39,15 +39,21 @@ export function today(): number {
 export const YEARS = 10;
 
 /**
+ * A bound as a CMS prints it: a date, or an ISO date-time whose date is taken
+ * (`2026-03-13T00:00:00`, `…Z`, `…+01:00`, as .NET and ISO formatters write a date field).
+ */
+const bound = (raw: string) => parseDate(raw.replace(/^(\s*\d{4}-\d\d-\d\d)T[\d:.]+(Z|[+-]\d\d:?\d\d)?\s*$/i, '$1'));
+
+/**
  * The picker's bounds: today ± YEARS, narrowed by `data-min` / `data-max` (dates as
- * parseDate reads them, meant as YYYY-MM-DD; blank is missing). Either one malformed, min after max, or no day left within the range: both are ignored (`ignored`).
+ * parseDate reads them, meant as YYYY-MM-DD, or ISO date-times; blank is missing). Either one malformed, min after max, or no day left within the range: both are ignored (`ignored`).
  */
 export function bounds(rawMin: string | null, rawMax: string | null, now = today()): { min: number; max: number; ignored?: boolean } {
   const min = addMonths(now, -12 * YEARS);
   const max = addMonths(now, 12 * YEARS);
   // Blank is missing: a template prints an unset optional value as data-min="".
-  const low = !rawMin?.trim() ? min : parseDate(rawMin);
-  const high = !rawMax?.trim() ? max : parseDate(rawMax);
+  const low = !rawMin?.trim() ? min : bound(rawMin);
+  const high = !rawMax?.trim() ? max : bound(rawMax);
   const narrowed = { min: Math.max(min, low ?? NaN), max: Math.min(max, high ?? NaN) };
   return narrowed.min <= narrowed.max ? narrowed : { min, max, ignored: true };
 }

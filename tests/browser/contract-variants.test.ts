@@ -159,6 +159,19 @@ describe('contract, variants', () => {
     test.assertClean();
   });
 
+  it('datepicker: data-min / data-max as ISO date-times', async () => {
+    const y = new Date().getFullYear();
+    const test = await open(
+      `<input class="js-datepicker" name="a" data-min="${y}-01-01T00:00:00" data-max="${y}-12-31T00:00:00Z">` +
+        `<input class="js-datepicker" name="b" data-min=" ${y}-02-01 " data-max="${y}-02-28">`,
+    );
+    expect(await marks(test.page, '.js-datepicker')).toEqual(['datepicker', 'datepicker']);
+    await new Promise((r) => setTimeout(r, 300));
+    console.log(n, test.warnings);
+    expect(test.warnings.filter((w) => w.includes('datepicker'))).toEqual([]);
+    test.assertClean();
+  });
+
   it('video: data-autoplay TRUE, data-width "640.0"; several links', async () => {
     const test = await open(
       '<a class="js-video" href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" data-video-id=" dQw4w9WgXcQ " data-width="640.0" data-height="360" data-autoplay="TRUE" data-description="One">One</a>' +

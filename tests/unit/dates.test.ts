@@ -38,6 +38,10 @@ describe('bounds', () => {
     expect(bounds('2026-03-13', '2026-12-18', now)).toEqual({ min: day('2026-03-13'), max: day('2026-12-18') });
     expect(bounds('1900-01-01', null, now)).toEqual({ min: day('2016-06-15'), max: day('2036-06-15') });
   });
+  it('takes the date of an ISO date-time (as a CMS prints a date field)', () => {
+    expect(bounds('2026-03-13T00:00:00', ' 2026-12-18T00:00:00Z ', now)).toEqual({ min: day('2026-03-13'), max: day('2026-12-18') });
+    expect(bounds('2026-03-13T00:00:00.000+01:00', '2026-12-18t23:59', now)).toEqual({ min: day('2026-03-13'), max: day('2026-12-18') });
+  });
   it('takes a blank bound as missing (a template printing an unset value), the other still narrows', () => {
     expect(bounds('', '2026-12-18', now)).toEqual({ min: day('2016-06-15'), max: day('2026-12-18') });
     expect(bounds('2026-03-13', '  ', now)).toEqual({ min: day('2026-03-13'), max: day('2036-06-15') });
@@ -48,6 +52,9 @@ describe('bounds', () => {
     ['2026-01-01', 'x'],
     ['2050-01-01', null],
     ['2026-01-01'.repeat(1000), null],
+    ['2026-03-13T', null],
+    ['2026-03-13Tnoon', null],
+    ['2026-03-13T00:00:00' + '0'.repeat(10000) + 'x', null],
   ])('ignores both of %j / %j', (min, max) => {
     expect(bounds(min, max, now)).toEqual({ min: day('2016-06-15'), max: day('2036-06-15'), ignored: true });
   });
