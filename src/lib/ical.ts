@@ -1,11 +1,11 @@
 // The add-to-calendar writer (RFC 5545), pure: no DOM, so the unit tests cover all of it.
-// One VEVENT in UTC or all-day dates (no TZID, so no VTIMEZONE), CRLF line ends, lines
+// One VEVENT in UTC, floating local times or all-day dates (no TZID, so no VTIMEZONE), CRLF line ends, lines
 // folded at 75 octets of UTF-8, TEXT escaped, a deterministic UID per event.
 
 export interface CalendarEvent {
   /** The page's address (http or https; its hash is dropped). */
   url: string;
-  /** `2026-03-12` (all-day) or an ISO date-time with `Z` or an offset. */
+  /** `2026-03-12` (all-day) or an ISO date-time with `Z`, an offset, or neither (floating). */
   start: string;
   /** Same form as start; '' for none. An all-day end date is the last day (inclusive). */
   end?: string;
@@ -46,12 +46,14 @@ function exact(year: number, month: number, day: number, hours = 0, minutes = 0,
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:(Z)|([+-])(\d{2}):?(\d{2}))$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:(Z)|([+-])(\d{2}):?(\d{2}))?$/;
 
 /**
  * The seed's calendar date, "year-month-day with no separators": `2026-03-12` → `20260312`
- * (all-day); `2026-03-12T10:00:00+01:00` → `20260312T090000Z` (converted to UTC). Anything
- * else (`2024-13-45`, `tomorrow`, a time without a zone, CR/LF, trailing junk) → ''.
+ * (all-day); `2026-03-12T10:00:00+01:00` → `20260312T090000Z` (converted to UTC); a time
+ * without a zone, `2026-03-12T10:00:00` (as a CMS prints a local date-time), → `20260312T100000`
+ * (RFC 5545's floating time: 10:00 wherever the calendar is). Anything else (`2024-13-45`,
+ * `tomorrow`, CR/LF, trailing junk) → ''.
  */
 export function calendarDate(value: string): string {
   let match = DATE.exec(value);
@@ -64,6 +66,7 @@ export function calendarDate(value: string): string {
   const [, y, m, d, h, mi, s = 0] = match.slice(0, 7).map((part) => Number(part ?? 0));
   const date = exact(y, m, d, h, mi, s);
   if (!date) return '';
+  if (!match[7] && !match[8]) return utc(date).slice(0, -1);
   if (!match[7]) {
     const hours = Number(match[9]);
     const minutes = Number(match[10]);

@@ -172,6 +172,25 @@ describe('contract, variants', () => {
     test.assertClean();
   });
 
+  it('add to calendar: data-start / data-end as a local date-time', async () => {
+    const test = await open(
+      '<a class="js-add-to-calendar" href="/e.ics" data-start="2026-03-12T09:00:00" data-end="2026-03-12T17:00:00" data-title="Expo">Add</a>',
+    );
+    await test.page.waitForFunction(() => document.querySelector('.js-add-to-calendar[data-enhanced]'), { timeout: 5000 });
+    await test.page.evaluate(() => {
+      const w = window as unknown as { ics: Promise<string>[] };
+      w.ics = [];
+      const create = URL.createObjectURL;
+      URL.createObjectURL = (blob: Blob) => (w.ics.push(blob.text()), create(blob));
+      HTMLAnchorElement.prototype.click = () => {};
+    });
+    await test.page.click('.js-add-to-calendar');
+    const ics = await test.page.evaluate(() => Promise.all((window as unknown as { ics: Promise<string>[] }).ics));
+    expect(ics[0]).toContain('DTSTART:20260312T090000\r\nDTEND:20260312T170000\r\n');
+    expect(await test.page.evaluate(() => location.pathname)).toBe('/__fixture/variant-' + n);
+    test.assertClean();
+  });
+
   it('video: data-autoplay TRUE, data-width "640.0"; several links', async () => {
     const test = await open(
       '<a class="js-video" href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" data-video-id=" dQw4w9WgXcQ " data-width="640.0" data-height="360" data-autoplay="TRUE" data-description="One">One</a>' +

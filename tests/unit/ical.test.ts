@@ -45,12 +45,15 @@ describe('calendarDate', () => {
     ['2026-03-12T10:00:00+01:00', '20260312T090000Z'],
     ['2026-03-12T00:30:00+02:00', '20260311T223000Z'],
     ['2026-12-31T20:00:00-05:00', '20270101T010000Z'],
+    // No zone (a CMS's local date-time): RFC 5545's floating time, the same clock time anywhere.
+    ['2026-03-12T09:00:00', '20260312T090000'],
+    ['2026-03-12T09:00', '20260312T090000'],
     ['0099-01-01', '00990101'],
   ])('%s → %s', (input, output) => expect(calendarDate(input)).toBe(output));
 
   it.each([
     '', '2024-13-45', '2023-02-29', '2026-04-31', 'tomorrow', '2026-3-12', '20260312', '2026-03-12 ',
-    ' 2026-03-12', '2026-03-12x', '2026-03-12T09:00:00', '2026-03-12T24:00:00Z', '2026-03-12T09:60:00Z',
+    ' 2026-03-12', '2026-03-12x', '2026-03-12T09:00:00 ', '2026-03-12T24:00:00', '2026-03-12T24:00:00Z', '2026-03-12T09:60:00Z',
     '2026-03-12T09:00:60Z', '2026-03-12T09:00:00+25:00', '2026-03-12T09:00:00+01:60',
     '2024-01-01T10:00:00Z\r\nRRULE:FREQ=DAILY', '2024-01-01\nX', '0000-01-01', 'Thu, 12 Mar 2026 09:00:00 GMT',
     '２０２６-03-12',
@@ -67,7 +70,7 @@ describe('calendarDate', () => {
       fc.property(fc.oneof(fc.string(), shaped), (input) => {
         const out = calendarDate(input);
         if (out === '') return;
-        expect(out).toMatch(/^\d{8}(T\d{6}Z)?$/);
+        expect(out).toMatch(/^\d{8}(T\d{6}Z?)?$/);
         const [y, m, d] = [out.slice(0, 4), out.slice(4, 6), out.slice(6, 8)].map(Number);
         const date = new Date(0);
         date.setUTCFullYear(y, m - 1, d);
@@ -141,6 +144,14 @@ describe('writeCalendar', () => {
     expect(property(writeCalendar({ ...EVENT, start: '2026-03-12', end: '2026-03-12' })!, 'DTEND')).toEqual(['DTEND;VALUE=DATE:20260313']);
     expect(property(writeCalendar({ ...EVENT, start: '2026-12-30', end: '2026-12-31' })!, 'DTEND')).toEqual(['DTEND;VALUE=DATE:20270101']);
     expect(property(writeCalendar({ ...EVENT, start: '2024-02-28', end: '' })!, 'DTEND')).toEqual(['DTEND;VALUE=DATE:20240229']);
+  });
+
+  it('floating local times (no zone): DTSTART and DTEND without Z; a zoned end with a floating start is refused', () => {
+    const text = writeCalendar({ ...EVENT, start: '2026-03-12T09:00:00', end: '2026-03-12T17:00:00' })!;
+    expect(property(text, 'DTSTART')).toEqual(['DTSTART:20260312T090000']);
+    expect(property(text, 'DTEND')).toEqual(['DTEND:20260312T170000']);
+    expect(writeCalendar({ ...EVENT, start: '2026-03-12T09:00:00', end: '2026-03-12T17:00:00Z' })).toBeNull();
+    expect(writeCalendar({ ...EVENT, start: '2026-03-12T09:00:00', end: '2026-03-12T08:00:00' })).toBeNull();
   });
 
   it('timed without an end (or the same end): no DTEND, as RFC 5545 allows', () => {
