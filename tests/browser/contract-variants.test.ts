@@ -350,4 +350,29 @@ describe('contract, variants', () => {
     console.log(n, test.warnings);
     test.assertClean();
   });
+
+  it('a page wrapped in one form (ASP.NET Web Forms): hook buttons without type="button" do not post it', async () => {
+    const test = await open(
+      '<form id="aspnetForm" action="/postback" method="post"><header class="js-header">' +
+        '<button class="js-search-toggle" aria-controls="sp">Search</button><div class="js-search-panel" id="sp"><input name="q"></div>' +
+        '<button class="js-language-toggle" aria-controls="lp">Language</button><div class="js-language-panel" id="lp"><a href="/de/">de</a></div>' +
+        '<button class="js-menu-toggle" aria-controls="nav">Menu</button><nav class="js-nav" id="nav"><ul><li class="js-nav-item"><button class="js-nav-trigger">A</button><div class="js-megamenu"><a href="/a">a</a></div></li></ul></nav></header>' +
+        '<div class="js-carousel"><div class="js-carousel-slide">1</div><div class="js-carousel-slide">2</div><button class="js-carousel-prev">P</button><button class="js-carousel-next">N</button></div>' +
+        '<div class="js-expand"><button class="js-expand-trigger">Q</button><div class="js-expand-content">A</div></div>' +
+        '<button data-modal-open="m">Open</button><div class="js-modal" id="m"><div class="js-modal-body"><p>M</p><button class="js-modal-close">Close</button></div></div>' +
+        '<div class="js-resource" data-title="T" data-download-error="E"><input type="checkbox" class="js-resource-file" value="101" checked><button class="js-resource-download">D</button></div>' +
+        '<div class="js-permission" data-permission="cookie"><button class="js-permission-deny">No</button><button class="js-permission-allow">Yes</button></div>' +
+        '<span class="js-tooltip" data-tooltip="T">?</span></form>',
+      { reducedMotion: true },
+    );
+    const posts: string[] = [];
+    test.page.on('request', (request) => request.url().includes('/postback') && posts.push(request.url()));
+    const clicks = ['.js-search-toggle', '.js-language-toggle', '.js-nav-trigger', '.js-carousel-next', '.js-carousel-prev', '.js-expand-trigger', '[data-modal-open]', '.js-modal-close', '.js-resource-download', '.js-permission-deny', '.js-permission-allow'];
+    for (const selector of clicks) {
+      await test.page.$eval(selector, (b) => (b as HTMLElement).click());
+      await new Promise((r) => setTimeout(r, 150));
+      expect([selector, posts.length, await test.page.evaluate(() => location.pathname)]).toEqual([selector, 0, '/__fixture/variant-' + n]);
+    }
+    test.assertClean();
+  });
 });

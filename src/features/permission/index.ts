@@ -95,9 +95,12 @@ defineFeature<HTMLElement>('permission', (prompt, { bus, signal, settle, labels 
     );
   } else start(storedPermission(type));
 
+  // preventDefault: a button inside a form (a page wrapped in one, as ASP.NET Web Forms does)
+  // would otherwise post it.
   allow?.addEventListener(
     'click',
-    () => {
+    (event) => {
+      event.preventDefault();
       if (type !== 'geolocation') return answer('yes');
       if (!navigator.geolocation) return answer('blocked');
       j.set(prompt, 'aria-busy', 'true');
@@ -117,7 +120,7 @@ defineFeature<HTMLElement>('permission', (prompt, { bus, signal, settle, labels 
     },
     { signal },
   );
-  deny?.addEventListener('click', () => answer('no'), { signal });
+  deny?.addEventListener('click', (event) => (event.preventDefault(), answer('no')), { signal });
   // Escape puts the prompt away for this page view, deciding nothing.
   prompt.addEventListener(
     'keydown',
