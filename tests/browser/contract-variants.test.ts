@@ -375,4 +375,22 @@ describe('contract, variants', () => {
     }
     test.assertClean();
   });
+
+  it('hooks in ajax lightbox content: tabs and a validated form work in the popup', async () => {
+    const fragment =
+      '<div><div class="js-tabs"><a class="js-tab" href="#lt1">1</a><a class="js-tab" href="#lt2">2</a><div class="js-tab-panel" id="lt1">one</div><div class="js-tab-panel" id="lt2">two</div></div>' +
+      '<form class="js-validate" action="/x"><input name="e" required><button>Send</button></form></div>';
+    const test = await open('<a class="js-lightbox" data-lightbox-type="ajax" href="/fragment-hooks">Open</a>', {
+      reducedMotion: true,
+      respond: (url) => (url.endsWith('/fragment-hooks') ? { body: fragment, contentType: 'text/html' } : undefined),
+    });
+    await test.page.click('.js-lightbox');
+    await test.page.waitForFunction(() => document.querySelector('dialog.veneer-lightbox[open] .js-tabs[data-enhanced]'), { timeout: 5000 });
+    await test.page.click('dialog a[href="#lt2"]');
+    expect(await test.page.$$eval('dialog .js-tab-panel', (all) => all.map((p) => !!(p as HTMLElement).hidden))).toEqual([true, false]);
+    await test.page.click('dialog form button');
+    expect(await test.page.$$eval('dialog .veneer-error', (all) => all.map((e) => e.textContent))).toEqual(['This field is required']);
+    expect(await test.page.$eval('dialog.veneer-lightbox', (d) => d.hasAttribute('open'))).toBe(true);
+    test.assertClean();
+  });
 });
