@@ -7,7 +7,7 @@ import { createJournal } from './journal';
 import { format, loadLabels, type Labels } from './labels';
 import { warn } from './log';
 import { prefersReducedMotion } from './motion';
-import { parseNumber, readOptions } from './options';
+import { parseNumber } from './options';
 import { saveData } from './save-data';
 import { findTarget, goTo, rendered, scrollToY, targetY } from './scroll';
 import { adoptStyles, hiddenRules } from './styles';
@@ -48,7 +48,6 @@ export const kit = {
   owned,
   parseNumber,
   prefersReducedMotion,
-  readOptions,
   rendered,
   saveData,
   scrollToY,

@@ -21,7 +21,8 @@ function forward<K extends keyof Kit>(key: K): Kit[K] {
 /**
  * Registers a feature with the core that loaded this chunk, once the page chunk (the kit)
  * is there. A feature with data-* options passes `options`, usually
- * `(element) => readOptions(element, DEFAULTS, name)` (Bootstrap-style typed defaults).
+ * `(element) => readOptions(element, DEFAULTS, name)` (Bootstrap-style typed defaults, from
+ * ./read-options: not in the kit, it ships in the chunks that use it).
  * A feature that shows or announces text passes `loadLabels`: its chunk then counts as
  * loaded once the page's labels are, and every setup gets them in context.labels.
  */
@@ -55,7 +56,6 @@ export const isHook = /*#__PURE__*/ forward('isHook');
 export const owned = /*#__PURE__*/ forward('owned');
 export const parseNumber = /*#__PURE__*/ forward('parseNumber');
 export const prefersReducedMotion = /*#__PURE__*/ forward('prefersReducedMotion');
-export const readOptions = /*#__PURE__*/ forward('readOptions');
 export const rendered = /*#__PURE__*/ forward('rendered');
 export const saveData = /*#__PURE__*/ forward('saveData');
 export const scrollToY = /*#__PURE__*/ forward('scrollToY');

@@ -1,8 +1,6 @@
-// Typed options read from data-* attributes: the type of each default says how to parse.
-// Bad values fall back to the default with a console warning that names the attribute.
-import { warn } from './log';
-
-export type Defaults = Record<string, string | number | boolean>;
+// Parsing of data-* attribute values: numbers and booleans strictly, and the attribute's name
+// for warnings. Part of the kit (./kit-runtime); readOptions, which reads a feature's typed
+// options with them, is in ./read-options.
 
 export interface NumberRule {
   min?: number;
@@ -38,26 +36,4 @@ export function parseBoolean(raw: string | null | undefined): boolean | undefine
   if (text === '' || text === 'true') return true;
   if (text === 'false') return false;
   return undefined;
-}
-
-export function readOptions<O extends Defaults>(element: Element, defaults: O, owner: string): O {
-  const data = (element as HTMLElement).dataset ?? {};
-  const options = { ...defaults };
-  for (const key of Object.keys(defaults) as (keyof O & string)[]) {
-    const raw = data[key];
-    if (raw === undefined) continue;
-    const fallback = defaults[key];
-    const parsed =
-      typeof fallback === 'number'
-        ? parseNumber(raw, { min: 0 })
-        : typeof fallback === 'boolean'
-          ? parseBoolean(raw)
-          : raw;
-    if (parsed === undefined) {
-      warn(`${owner}: ${attributeName(key)}="${raw}" is not valid; using ${String(fallback)}`, element);
-    } else {
-      options[key] = parsed as O[typeof key];
-    }
-  }
-  return options;
 }

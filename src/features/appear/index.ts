@@ -2,7 +2,8 @@
 // (`is-hidden`, which the site's CSS draws with opacity and transform only) and reveal
 // (`is-visible`) one after another, in document order, as they scroll into view. What the
 // visitor already sees is never hidden; reduced motion and print reveal everything at once.
-import { adoptStyles, createJournal, defineFeature, type Journal, prefersReducedMotion, readOptions, saveData, warn } from '../../lib/kit';
+import { adoptStyles, createJournal, defineFeature, type Journal, prefersReducedMotion, saveData, warn } from '../../lib/kit';
+import { readOptions } from '../../lib/read-options';
 
 const DEFAULTS = { appearDelay: 100, appearThreshold: 100 };
 const MAX_DELAY = 10_000;
