@@ -20,11 +20,9 @@ function decodeKey(pair: string): string {
  * them), and the hash is kept.
  */
 export function withParam(href: string, key: string, value: string): string {
-  const hashAt = href.indexOf('#');
-  const hash = hashAt < 0 ? '' : href.slice(hashAt);
-  const rest = hashAt < 0 ? href : href.slice(0, hashAt);
-  const queryAt = rest.indexOf('?');
-  const pairs = queryAt < 0 ? [] : rest.slice(queryAt + 1).split('&').filter(Boolean);
+  // What comes before the query, the query (without its "?"), and the hash (from its "#").
+  const [, path, query, hash] = /^([^?#]*)\??([^#]*)(.*)$/s.exec(href)!;
+  const pairs = query.split('&').filter(Boolean);
   const pair = encodeURIComponent(key) + '=' + encodeURIComponent(value);
   const out: string[] = [];
   let placed = false;
@@ -33,5 +31,5 @@ export function withParam(href: string, key: string, value: string): string {
     else if (!placed) placed = !!out.push(pair);
   }
   if (!placed) out.push(pair);
-  return (queryAt < 0 ? rest : rest.slice(0, queryAt)) + '?' + out.join('&') + hash;
+  return path + '?' + out.join('&') + hash;
 }
