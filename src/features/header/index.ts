@@ -38,7 +38,7 @@ defineFeature<HTMLElement>('header', (header, { bus, signal }) => {
     j.flag(header, 'is-hidden', down && !held());
   };
 
-  addEventListener('scroll', () => (timer ||= window.setTimeout(check, CHECK_MS)), { passive: true, signal });
+  addEventListener('scroll', () => (timer ||= setTimeout(check, CHECK_MS) as unknown as number), { passive: true, signal });
   header.addEventListener('focusin', show, { signal });
   const opened = ({ owner }: { owner: Element }) => header.contains(owner) && show();
   bus.on(PANEL_OPEN, opened);

@@ -37,6 +37,8 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
   if (!items.length && !toggles().length) return warn('nav: nothing to enhance; left as it is', nav);
 
   const j = createJournal();
+  // Live: its matches follows the viewport.
+  const media = matchMedia(LARGE);
   let current: Item | undefined;
   let menuOpen = false;
   let opener: HTMLElement | undefined;
@@ -62,7 +64,7 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
     // inert); the mega-menus of a large screen do not. The site header stays: its search and
     // language toggles close the menu as they open (one panel open at a time).
     uninert();
-    uninert = open && !matchMedia(LARGE).matches ? inertOthers(nav.closest('header, .js-header') ?? nav, ...all) : () => {};
+    uninert = open && !media.matches ? inertOthers(nav.closest('header, .js-header') ?? nav, ...all) : () => {};
   };
   const closeItem = (focus = false) => {
     const item = current;
@@ -80,7 +82,7 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
   // first: what the no-script CSS shows now (hover or focus within: a click before this chunk
   // came) and closing would hide stays open. On small screens every panel shows in that open
   // menu: there, the one focus is in.
-  const large = matchMedia(LARGE).matches;
+  const large = media.matches;
   const shown = items.map((item) => (large ? rendered(item.menu) : item.li.contains(document.activeElement)));
   const menuShown = rendered(nav);
   for (const item of items) {
@@ -148,18 +150,17 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
   // Crossing 1024 px: everything closes once the viewport has settled for 250 ms. Focus in
   // what closes goes back as Escape sends it, or to the toggle where the trigger is hidden
   // too. Read now: the site's CSS may hide it (focus falls to the body) before the timer.
-  const media = matchMedia(LARGE);
   media.addEventListener(
     'change',
     () => {
       clearTimeout(timer);
       const from = document.activeElement;
       const back = current?.menu.contains(from) ? [current.trigger, home()] : menuOpen && nav.contains(from) ? [home()] : [];
-      timer = window.setTimeout(() => {
+      timer = setTimeout(() => {
         closeAll();
         const now = document.activeElement;
         if (from && (now == from || now == document.body) && !rendered(from)) back.find((element) => element && rendered(element))?.focus();
-      }, DEBOUNCE_MS);
+      }, DEBOUNCE_MS) as unknown as number;
     },
     { signal },
   );
