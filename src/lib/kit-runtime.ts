@@ -10,7 +10,7 @@ import { prefersReducedMotion } from './motion';
 import { parseNumber } from './options';
 import { saveData } from './save-data';
 import { findTarget, goTo, rendered, scrollToY, targetY } from './scroll';
-import { adoptStyles, hiddenRules } from './styles';
+import { adoptHiddenRules, adoptStyles, hiddenRules } from './styles';
 
 /**
  * A feature's definition once the page chunk is there (./kit defineFeature): after its labels,
@@ -31,6 +31,7 @@ async function feature<E extends Element, O>(
 
 export const kit = {
   feature,
+  adoptHiddenRules,
   adoptStyles,
   commonAncestor,
   createJournal,

@@ -39,6 +39,7 @@ export function defineFeature<E extends Element, O = Record<string, never>>(
   );
 }
 
+export const adoptHiddenRules = /*#__PURE__*/ forward('adoptHiddenRules');
 export const adoptStyles = /*#__PURE__*/ forward('adoptStyles');
 export const commonAncestor = /*#__PURE__*/ forward('commonAncestor');
 export const createJournal = /*#__PURE__*/ forward('createJournal');

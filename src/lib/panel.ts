@@ -3,7 +3,7 @@
 // Not in the kit: only the site-header group's features use it, and it ships in that chunk.
 import { onLeave, onPanelOpen, PANEL_OPEN } from './disclosure';
 import type { Context, Teardown } from './feature';
-import { adoptStyles, createJournal, hiddenRules, prefersReducedMotion, rendered, warn } from './kit';
+import { adoptHiddenRules, createJournal, prefersReducedMotion, rendered, warn } from './kit';
 
 export interface PanelSpec {
   /** The feature name (warnings, the stylesheet key). */
@@ -50,7 +50,7 @@ export function panelToggle(toggle: HTMLElement, { bus, signal, settle }: Contex
   let own = getComputedStyle(panel).display !== 'none';
   let stop = () => {};
   if (own) {
-    adoptStyles(spec.name, hiddenRules(spec.panel));
+    adoptHiddenRules(spec.name, spec.panel);
     stop = settle(panel, signal, (on) => j.set(panel, 'hidden', on && !open ? '' : null));
   }
 

@@ -39,3 +39,6 @@ export function hiddenRules(selector: string): string {
     `${selector}[hidden=until-found i]{display:revert!important;padding-block:0!important;border-block-width:0!important;margin-block:0!important}`
   );
 }
+
+/** adoptStyles(key, hiddenRules(selector)): the whole stylesheet of most features that hide. */
+export const adoptHiddenRules = (key: string, selector: string) => adoptStyles(key, hiddenRules(selector));

@@ -1,7 +1,7 @@
 // Feature carousel (div.js-carousel): prev/next with wraparound, APG carousel semantics.
 // No autoplay and no document-wide key capture: the buttons are the only controls.
 import { declaredCount } from '../../lib/count';
-import { adoptStyles, commonAncestor, createJournal, defineFeature, format, hasAccessibleName, hiddenRules, loadLabels, owned, warn } from '../../lib/kit';
+import { adoptHiddenRules, commonAncestor, createJournal, defineFeature, format, hasAccessibleName, loadLabels, owned, warn } from '../../lib/kit';
 
 const HOOK = '.js-carousel';
 const PROBLEMS = {
@@ -29,7 +29,7 @@ defineFeature<HTMLElement>('carousel', (element, { signal, labels, settle }) => 
   // Restored node for node at teardown (the display may hold more than text).
   const saved = displays.map((display) => [...display.childNodes]);
   const j = createJournal();
-  adoptStyles('carousel', hiddenRules('.js-carousel-slide'));
+  adoptHiddenRules('carousel', '.js-carousel-slide');
 
   // aria-label is not allowed on a plain div: the named container is a region (APG).
   if (!element.hasAttribute('role')) j.set(element, 'role', 'region');

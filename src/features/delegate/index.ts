@@ -2,7 +2,7 @@
 // .js-delegate-group of its set whose data-delegate-value matches; what the visitor types
 // there is copied into the set's value holder (input[data-delegate-holder]), which starts
 // from the address's query parameter of the holder's own name.
-import { adoptStyles, defineFeature, hiddenRules, warn } from '../../lib/kit';
+import { adoptHiddenRules, defineFeature, warn } from '../../lib/kit';
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 const CONTROLS = 'input,select,textarea';
@@ -22,7 +22,7 @@ defineFeature<HTMLSelectElement>('delegate', (select, { signal, settle }) => {
   if (!groups.length) return warn(`delegate: no .js-delegate-group for data-delegate-set="${set}"; left as it is`, select);
   const holder = ofSet<HTMLInputElement>('input[data-delegate-holder]', 'data-delegate-holder')[0];
   if (!holder) warn(`delegate: no input[data-delegate-holder="${set}"]; values are not copied`, select);
-  adoptStyles('delegate', hiddenRules('.js-delegate-group'));
+  adoptHiddenRules('delegate', '.js-delegate-group');
 
   const controls = (group: Element) => [...group.querySelectorAll<Control>(CONTROLS)];
   // Fieldsets too: an option list (fieldset.js-required-group) in a hidden group is then

@@ -1,7 +1,7 @@
 // Expand/collapse items (div.js-expand), optionally exclusive within data-expand-set.
 // States: unset (no script, content visible), open, closed. ARIA is written first; the
 // content's `hidden` follows when a closing slide ends.
-import { adoptStyles, createJournal, defineFeature, findableHidden, hiddenRules, owned, prefersReducedMotion, warn } from '../../lib/kit';
+import { adoptHiddenRules, createJournal, defineFeature, findableHidden, owned, prefersReducedMotion, warn } from '../../lib/kit';
 
 const HOOK = '.js-expand';
 const SLIDE_MS = 250; // the seed's expand/collapse slide
@@ -28,7 +28,7 @@ defineFeature<HTMLElement>(
 
     const j = createJournal();
     const hidden = findableHidden();
-    adoptStyles('expand', hiddenRules('.js-expand-content'));
+    adoptHiddenRules('expand', '.js-expand-content');
     const name = element.dataset.expandSet || '';
     let group: Set<Item> | undefined;
     let animation: Animation | undefined;

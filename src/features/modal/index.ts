@@ -3,7 +3,7 @@
 // script its content stays where the CMS put it. The filter modal is a modal up to 1023 px
 // wide only: from 1024 px it is the list's plain inline filter panel.
 import { loadDialog, type OpenDialog } from '../../lib/dialog';
-import { adoptStyles, createJournal, defineFeature, hiddenRules, owned, warn } from '../../lib/kit';
+import { adoptHiddenRules, createJournal, defineFeature, owned, warn } from '../../lib/kit';
 
 const HOOK = '.js-modal,.js-filter-modal,.js-popup-modal';
 // The seed's breakpoint: small screens up to 1023 px, large from 1024 px. Small is "not
@@ -27,7 +27,7 @@ defineFeature<HTMLElement>('modal', (element, { signal, bus, settle }) => {
     j.set(element, 'hidden', on && small() ? '' : null);
   };
 
-  adoptStyles('modal', hiddenRules(':is(.js-modal,.js-filter-modal)'));
+  adoptHiddenRules('modal', ':is(.js-modal,.js-filter-modal)');
   const cancel = settle(element, signal, hide);
   // Without the dialog runtime the content goes back where the CMS put it.
   const dialog = loadDialog().catch((error) => {

@@ -7,7 +7,7 @@ import { getCookie, setCookie } from '../../lib/cookie';
 
 import { loadDialog } from '../../lib/dialog';
 import { formAction, formControls } from '../../lib/form';
-import { adoptStyles, createJournal, defineFeature, hiddenRules, loadLabels, MODAL, owned, warn } from '../../lib/kit';
+import { adoptHiddenRules, createJournal, defineFeature, loadLabels, MODAL, owned, warn } from '../../lib/kit';
 
 const OPEN_AFTER_MS = 4000;
 const FOCUS_DELAY_MS = 16;
@@ -36,7 +36,7 @@ defineFeature<HTMLElement>('popup-modal', (element, { signal, settle, labels }) 
 
   const hide = (on: boolean) => j.set(element, 'hidden', on ? '' : null);
   // Its form too, hidden once sent: over the site's .form{display:grid}.
-  adoptStyles('popup-modal', hiddenRules(':is(.js-popup-modal,.js-popup-modal form)'));
+  adoptHiddenRules('popup-modal', ':is(.js-popup-modal,.js-popup-modal form)');
   const cancel = settle(element, signal, hide);
 
   const remember = () => setCookie(name, '1', COOKIE_MS);

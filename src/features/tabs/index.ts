@@ -2,7 +2,7 @@
 // APG tabs with manual activation: arrows only move focus, so history gets one entry
 // per deliberate choice, never one per key press.
 import { readParam, withParam } from '../../lib/query';
-import { adoptStyles, commonAncestor, createJournal, defineFeature, findableHidden, fragmentId, hiddenRules, inlineStep, owned, warn } from '../../lib/kit';
+import { adoptHiddenRules, commonAncestor, createJournal, defineFeature, findableHidden, fragmentId, inlineStep, owned, warn } from '../../lib/kit';
 
 const HOOK = '.js-tabs';
 const PARAM = 'tab';
@@ -39,7 +39,7 @@ defineFeature<HTMLElement>('tabs', (element, { signal, settle }) => {
 
   const j = createJournal();
   const hidden = findableHidden();
-  adoptStyles('tabs', hiddenRules('.js-tab-panel'));
+  adoptHiddenRules('tabs', '.js-tab-panel');
   if (!flat) j.set(list, 'role', 'tablist');
   tabs.forEach((tab, i) => {
     j.set(tab, 'aria-controls', panels[i].id);

@@ -1,7 +1,7 @@
 // Video players (a.js-video): the link becomes a YouTube player in place, through YouTube's
 // IFrame Player API (loaded once per page, whoever asks and however fast), so that starting
 // one player pauses the others. The link's own href stays the fallback.
-import { adoptStyles, createJournal, defineFeature, hasAccessibleName, hiddenRules, loadLabels, parseNumber, prefersReducedMotion, saveData, uniqueId, warn } from '../../lib/kit';
+import { adoptHiddenRules, createJournal, defineFeature, hasAccessibleName, loadLabels, parseNumber, prefersReducedMotion, saveData, uniqueId, warn } from '../../lib/kit';
 
 const API = 'https://www.youtube.com/iframe_api';
 // The privacy-enhanced host: no cookies until the visitor plays.
@@ -64,7 +64,7 @@ defineFeature<HTMLAnchorElement>('video', (link, { bus, signal, settings, labels
 
   const j = createJournal();
   const self = {};
-  adoptStyles('video', hiddenRules('.js-video'));
+  adoptHiddenRules('video', '.js-video');
   let player: Player | undefined;
   let iframe: HTMLIFrameElement | undefined;
   let loading = false;
