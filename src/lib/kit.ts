@@ -1,7 +1,8 @@
 // What feature chunks import instead of the modules of ./kit-runtime: each function forwards
-// to the one copy in the page chunk. A feature's setup runs only once the page chunk has
-// loaded (defineFeature waits for it), so the forwarders are only ever called after that.
-// Nothing may call them while a chunk's module code runs.
+// to the one copy in the page chunk, by its short key there (./kit-runtime says why). A
+// feature's setup runs only once the page chunk has loaded (defineFeature waits for it), so
+// the forwarders are only ever called after that. Nothing may call them while a chunk's
+// module code runs.
 import { CORE_KEY, type CoreHandle, type Setup } from './feature';
 import type { Kit } from './kit-runtime';
 import type { Labels } from './labels';
@@ -35,31 +36,31 @@ export function defineFeature<E extends Element, O = Record<string, never>>(
   const handle = core();
   handle?.define(
     name,
-    handle.load('page').then(() => handle.kit!.feature(name, setup, options, labels)),
+    handle.load('page').then(() => handle.kit!.fe(name, setup, options, labels)),
   );
 }
 
-export const adoptHiddenRules = /*#__PURE__*/ forward('adoptHiddenRules');
-export const adoptStyles = /*#__PURE__*/ forward('adoptStyles');
-export const commonAncestor = /*#__PURE__*/ forward('commonAncestor');
-export const createJournal = /*#__PURE__*/ forward('createJournal');
-export const findableHidden = /*#__PURE__*/ forward('findableHidden');
-export const findTarget = /*#__PURE__*/ forward('findTarget');
-export const format = /*#__PURE__*/ forward('format');
-export const fragmentId = /*#__PURE__*/ forward('fragmentId');
-export const goTo = /*#__PURE__*/ forward('goTo');
-export const hasAccessibleName = /*#__PURE__*/ forward('hasAccessibleName');
-export const hiddenRules = /*#__PURE__*/ forward('hiddenRules');
-export const inertOthers = /*#__PURE__*/ forward('inertOthers');
-export const inlineStep = /*#__PURE__*/ forward('inlineStep');
-export const loadLabels = /*#__PURE__*/ forward('loadLabels');
-export const isHook = /*#__PURE__*/ forward('isHook');
-export const owned = /*#__PURE__*/ forward('owned');
-export const parseNumber = /*#__PURE__*/ forward('parseNumber');
-export const prefersReducedMotion = /*#__PURE__*/ forward('prefersReducedMotion');
-export const rendered = /*#__PURE__*/ forward('rendered');
-export const saveData = /*#__PURE__*/ forward('saveData');
-export const scrollToY = /*#__PURE__*/ forward('scrollToY');
-export const targetY = /*#__PURE__*/ forward('targetY');
-export const uniqueId = /*#__PURE__*/ forward('uniqueId');
-export const warn = /*#__PURE__*/ forward('warn');
+export const adoptHiddenRules = /*#__PURE__*/ forward('ahr');
+export const adoptStyles = /*#__PURE__*/ forward('as');
+export const commonAncestor = /*#__PURE__*/ forward('ca');
+export const createJournal = /*#__PURE__*/ forward('cj');
+export const findableHidden = /*#__PURE__*/ forward('fh');
+export const findTarget = /*#__PURE__*/ forward('ft');
+export const format = /*#__PURE__*/ forward('fo');
+export const fragmentId = /*#__PURE__*/ forward('fi');
+export const goTo = /*#__PURE__*/ forward('gt');
+export const hasAccessibleName = /*#__PURE__*/ forward('han');
+export const hiddenRules = /*#__PURE__*/ forward('hr');
+export const inertOthers = /*#__PURE__*/ forward('io');
+export const inlineStep = /*#__PURE__*/ forward('is');
+export const loadLabels = /*#__PURE__*/ forward('ll');
+export const isHook = /*#__PURE__*/ forward('ih');
+export const owned = /*#__PURE__*/ forward('ow');
+export const parseNumber = /*#__PURE__*/ forward('pn');
+export const prefersReducedMotion = /*#__PURE__*/ forward('prm');
+export const rendered = /*#__PURE__*/ forward('re');
+export const saveData = /*#__PURE__*/ forward('sd');
+export const scrollToY = /*#__PURE__*/ forward('sty');
+export const targetY = /*#__PURE__*/ forward('ty');
+export const uniqueId = /*#__PURE__*/ forward('ui');
+export const warn = /*#__PURE__*/ forward('wa');
