@@ -48,6 +48,27 @@ describe('contract, variants (2)', () => {
     test.assertClean();
   });
 
+  it('ajax list: a base with its own query; pager links inside and outside the results, relative and absolute, with other params', async () => {
+    const asked: string[] = [];
+    const test = await open(
+      '<div class="js-ajax-list" data-base-url="/list?type=news&amp;page=1"><div class="js-ajax-results"><ul><li>old</li></ul>' +
+        '<a class="js-ajax-page" href="?type=news&amp;page=2">2</a></div>' +
+        `<nav><a class="js-ajax-page" href="/somewhere/else?page=3&amp;sort=date#top">3</a></nav></div>`,
+      { respond: (url) => (new URL(url).pathname == '/list' ? (asked.push(new URL(url).search), { body: answer('n' + asked.length) }) : undefined) },
+    );
+    await test.page.click('.js-ajax-results .js-ajax-page');
+    await test.page.waitForFunction(() => document.querySelector('.js-ajax-results li')!.textContent == 'n1', { timeout: 5000 });
+    await test.page.click('nav .js-ajax-page');
+    await test.page.waitForFunction(() => document.querySelector('.js-ajax-results li')!.textContent == 'n2', { timeout: 5000 });
+    // The link's own values win over the base's of the same name: a server reading the first
+    // `page` would serve page 1 again.
+    expect(asked.map((q) => new URLSearchParams(q).getAll('page'))).toEqual([['2'], ['3']]);
+    expect(asked.map((q) => new URLSearchParams(q).getAll('type'))).toEqual([['news'], ['news']]);
+    expect(asked[1]).toContain('sort=date');
+    console.log(n, test.warnings);
+    test.assertClean();
+  });
+
   it('ajax list: an absolute same-origin base; a server answering a whole page; method GET form with a submit button', async () => {
     const asked: string[] = [];
     const page =

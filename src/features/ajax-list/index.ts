@@ -107,7 +107,11 @@ defineFeature<HTMLElement>('ajax-list', (list, { signal, labels }) => {
     busy(true);
     const url = new URL(base!);
     url.hash = '';
-    url.search = [base!.search.slice(1), query].filter(Boolean).join('&');
+    // The query's parameters replace the base's of the same name (a pager's page=2 over the
+    // base's page=1: a server reading the first value served page 1 again).
+    const kept = new URLSearchParams(base!.search);
+    for (const [name] of new URLSearchParams(query)) kept.delete(name);
+    url.search = [kept + '', query].filter(Boolean).join('&');
     try {
       const response = await fetch(url, {
         signal: request.signal,
