@@ -191,6 +191,19 @@ describe('contract, variants (2)', () => {
     test.assertClean();
   });
 
+  it('forms: data-required-message on the form is the message of its fields and option lists', async () => {
+    const test = await open(
+      '<form class="js-validate" action="/x" data-required-message="Please fill this in" data-regex-message="Wrong format">' +
+        '<div class="field"><input name="a" required></div><div class="field"><input name="b" required data-required-message="Own message"></div>' +
+        '<div class="field"><input name="c" data-regex="\\d+" value="x"></div>' +
+        '<fieldset class="js-required-group"><label><input type="checkbox" name="o" value="1">1</label></fieldset><button>Send</button></form>',
+    );
+    await test.page.click('button');
+    expect(await errors(test.page)).toEqual(['Please fill this in', 'Own message', 'Wrong format', 'Please fill this in']);
+    console.log(n, test.warnings);
+    test.assertClean();
+  });
+
   it('forms: data-regex anchored or written for JS; an empty regex field that is not required', async () => {
     const test = await open(
       '<form class="js-validate" action="/x">' +

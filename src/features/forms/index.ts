@@ -84,8 +84,10 @@ defineFeature<HTMLFormElement>('forms', (form, { signal, bus, labels }) => {
           ((hasRule(element) || shown.has(element)) && (element as HTMLInputElement).type != 'hidden' && radios(element).pop() == element)),
     );
 
+  // A message on the form is the default of its fields and option lists (theirs win).
+  const fallback = (name: string, label: string) => messageOr(form.getAttribute(`data-${name}-message`), label);
   function error(target: Element): string {
-    if (target.matches(GROUP)) return groupError(checkedIn(target), messageOr(target.getAttribute('data-required-message'), labels!.formsRequired));
+    if (target.matches(GROUP)) return groupError(checkedIn(target), messageOr(target.getAttribute('data-required-message'), fallback('required', labels!.formsRequired)));
     const control = target as Control;
     const source = pattern(control);
     const group = radios(control);
@@ -95,8 +97,8 @@ defineFeature<HTMLFormElement>('forms', (form, { signal, bus, labels }) => {
         check: isCheck(control),
         checked: group.some((r) => r.checked),
         value: control.value,
-        requiredMessage: messageOr(group.map((r) => r.getAttribute('data-required-message')).find(Boolean), labels!.formsRequired),
-        regexMessage: messageOr(control.getAttribute('data-regex-message'), labels!.formsPattern),
+        requiredMessage: messageOr(group.map((r) => r.getAttribute('data-required-message')).find(Boolean), fallback('required', labels!.formsRequired)),
+        regexMessage: messageOr(control.getAttribute('data-regex-message'), fallback('regex', labels!.formsPattern)),
         mismatch: source ? mismatch(source) : undefined,
       }) || nativeError(control)
     );
