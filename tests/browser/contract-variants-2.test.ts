@@ -97,6 +97,33 @@ describe('contract, variants (2)', () => {
     test.assertClean();
   });
 
+  it('lightbox: a thumbnail link with an img, an image href with a query and an upper-case extension, no title', async () => {
+    const test = await open('<a class="js-lightbox" href="/media/images/news-1.svg?w=1200&amp;v=2"><img src="/media/images/news-1.svg" alt="A product photo" width="80"></a>' +
+      '<a class="js-lightbox" href="/media/PHOTO.JPG">Photo</a>');
+    expect(await marks(test.page, '.js-lightbox')).toEqual(['lightbox', 'lightbox']);
+    await test.page.click('.js-lightbox img');
+    await test.page.waitForSelector('dialog.veneer-lightbox[open] img', { timeout: 5000 });
+    const shown = await test.page.$eval('dialog.veneer-lightbox img', (img) => [(img as HTMLImageElement).getAttribute('src'), (img as HTMLImageElement).alt]);
+    expect(shown).toEqual([session.url + '/media/images/news-1.svg?w=1200&v=2', 'A product photo']);
+    expect(await test.page.evaluate(() => location.pathname)).toBe('/__fixture/variant2-' + n);
+    // Named by the thumbnail's alt (no title, no text), not by its address.
+    expect(await test.page.$eval('dialog.veneer-lightbox', (d) => d.getAttribute('aria-label'))).toBe('A product photo');
+    console.log(n, test.warnings);
+    test.assertClean();
+  });
+
+  it('lightbox: data-lightbox-type="iframe" for a same-origin page', async () => {
+    const test = await open('<a class="js-lightbox" data-lightbox-type="iframe" href="/embed/form?x=1">Form</a>', {
+      respond: (url) => (new URL(url).pathname == '/embed/form' ? { body: '<!doctype html><title>f</title><p>form</p>' } : undefined),
+    });
+    await test.page.click('.js-lightbox');
+    await test.page.waitForSelector('dialog.veneer-lightbox[open] iframe', { timeout: 5000 });
+    expect(await test.page.$eval('dialog.veneer-lightbox iframe', (f) => f.getAttribute('src'))).toBe(session.url + '/embed/form?x=1');
+    expect(await test.page.evaluate(() => location.pathname)).toBe('/__fixture/variant2-' + n);
+    console.log(n, test.warnings);
+    test.assertClean();
+  });
+
   it('lightbox: iframe links to YouTube and Vimeo pages and players', async () => {
     const test = await open(
       '<a class="js-lightbox" data-lightbox-type="iframe" href="https://www.youtube.com/watch?v=dQw4w9WgXcQ">YT</a>' +
@@ -149,6 +176,33 @@ describe('contract, variants (2)', () => {
     await test.page.waitForSelector('dialog.veneer-lightbox[open] img', { timeout: 5000 });
     expect(await test.page.$$('.veneer-lightbox__next')).toHaveLength(0);
     expect(await test.page.$eval('dialog.veneer-lightbox [aria-live]', (p) => (p as HTMLElement).hidden)).toBe(true);
+    console.log(n, test.warnings);
+    test.assertClean();
+  });
+
+  it('video gallery: thumbs nested in a list, data-embed with ?rel=0, nocookie, protocol-relative', async () => {
+    const test = await open(
+      '<div class="js-video-gallery"><ul><li><div class="thumb"><a class="js-video-thumb" href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" data-embed="https://www.youtube.com/embed/dQw4w9WgXcQ?rel=0"><img src="/media/images/news-1.svg" alt="A" width="40"></a></div></li>' +
+        '<li><div class="thumb"><a class="js-video-thumb" href="/v/2" data-embed="https://www.youtube-nocookie.com/embed/aaaaaaaaaaa"><img src="/media/images/news-2.svg" alt="B" width="40"></a></div></li>' +
+        '<li><div class="thumb"><a class="js-video-thumb" href="/v/3" data-embed="//www.youtube.com/embed/bbbbbbbbbbb?rel=0">C</a></div></li></ul></div>' +
+        '<a class="js-lightbox" data-lightbox-type="iframe" href="http://player.vimeo.com/video/76979871">http</a>',
+      { respond: (url) => (/youtube/.test(url) ? { body: '<p>player</p>' } : undefined) },
+    );
+    await test.page.click('.js-video-thumb img');
+    await test.page.waitForSelector('dialog.veneer-lightbox[open] iframe', { timeout: 5000 });
+    const src = () => test.page.$eval('dialog.veneer-lightbox iframe', (f) => f.getAttribute('src'));
+    const counter = () => test.page.$eval('dialog.veneer-lightbox [aria-live]', (p) => p.textContent);
+    expect([await src(), await counter()]).toEqual(['https://www.youtube.com/embed/dQw4w9WgXcQ?rel=0', '1 of 3']);
+    await test.page.click('.veneer-lightbox__next');
+    await test.page.waitForFunction(() => document.querySelector('dialog.veneer-lightbox iframe')?.getAttribute('src')?.includes('nocookie'), { timeout: 5000 });
+    await test.page.click('.veneer-lightbox__next');
+    await sleep(100);
+    expect([await src(), await counter()]).toEqual(['https://www.youtube.com/embed/bbbbbbbbbbb?rel=0', '3 of 3']);
+    await test.page.keyboard.press('Escape');
+    await test.page.waitForFunction(() => !document.querySelector('dialog.veneer-lightbox'), { timeout: 3000 });
+    await test.page.click('.js-lightbox');
+    await test.page.waitForSelector('dialog.veneer-lightbox[open] iframe', { timeout: 5000 });
+    expect(await src()).toBe('https://player.vimeo.com/video/76979871');
     console.log(n, test.warnings);
     test.assertClean();
   });

@@ -538,7 +538,6 @@ describe('lightbox', () => {
     const plain = [
       '<a class="js-lightbox" data-lightbox-type="iframe" href="//evil.example/embed/x">protocol-relative</a>',
       '<a class="js-lightbox" data-lightbox-type="iframe" href="https://evil.example/embed/x">other host</a>',
-      '<a class="js-lightbox" data-lightbox-type="iframe" href="http://www.youtube.com/embed/x">http</a>',
       '<a class="js-lightbox" data-lightbox-type="iframe" href="https://www.youtube.com.evil.example/embed/x">suffix</a>',
       '<a class="js-lightbox" data-lightbox-type="iframe" href="https://www.youtube.com@evil.example/embed/x">userinfo</a>',
       '<a class="js-lightbox" data-lightbox-type="iframe" href="https://www.youtube.com:444/embed/x">port</a>',
@@ -650,8 +649,8 @@ describe('lightbox', () => {
       'https://www.youtube.com@www.youtube.com/embed/x',
       'https://user@player.vimeo.com/video/1',
       'https://www.youtube.com:444/embed/x',
-      'http://www.youtube.com/embed/x',
-      '//player.vimeo.com/video/1',
+      // http://www.youtube.com/embed/x and //player.vimeo.com/video/1 are framed over https
+      // (contract-variants-2: the embed codes of older templates).
       '',
     ];
     const thumbs = embeds.map((embed) => `<a class="js-video-thumb" href="javascript:__hit()" data-embed="${embed}">bad</a>`).join('');

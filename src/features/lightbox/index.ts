@@ -97,6 +97,9 @@ let loading = false;
  * does not, so a watch address opens the player (autoplay, as the visitor clicked).
  */
 function embed(url: URL): URL {
+  // An embed code written for http or without a scheme (//www.youtube.com/embed/…, as older
+  // embed codes were) is framed over https, on an http page too.
+  if (HOSTS.includes(url.hostname)) url.protocol = 'https:';
   const host = url.host.replace(/^(www|m)\./, '');
   const id =
     host == 'youtube.com' && url.pathname == '/watch' ? url.searchParams.get('v') : host == 'youtu.be' ? url.pathname.slice(1) : '';
@@ -120,15 +123,18 @@ function itemOf(link: HTMLAnchorElement, video: boolean): Item | undefined {
   } catch {
     return;
   }
+  // A page of this site may be framed as well as the video hosts' players.
+  const same = url.origin == location.origin;
   if (
     raw &&
     HTTP.test(url.protocol) &&
-    (type == 'image' || (type == 'ajax' ? url.origin == location.origin : type == 'iframe' && allowedHttpsUrl(url.href, HOSTS)))
+    (type == 'image' || (type == 'ajax' ? same : type == 'iframe' && (same || allowedHttpsUrl(url.href, HOSTS))))
   )
     return { type, src: url.href, title, link };
 }
 
-const name = ({ title, link, src }: Item) => title || link.textContent!.trim() || src;
+// A thumbnail link (no text) is named by its image's alt, not its address.
+const name = ({ title, link, src }: Item) => title || link.textContent!.trim() || link.querySelector('img')?.alt || src;
 
 /** Ends popup `p` at once: content back in its place, page unlocked, focus and scroll as before. */
 function finish(p: Popup | undefined) {
