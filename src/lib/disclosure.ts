@@ -39,13 +39,19 @@ export function onLeave(
   // A press on something not focusable inside (a heading, padding) blurs to the body:
   // that is not focus leaving.
   let pressedInside: unknown = false;
+  // A press in progress: the focus it moves away does not close the panel, its end does. A
+  // panel in the flow (no site CSS) closing as the press began moved the other toggle pressed
+  // from under the pointer: its click was lost, and neither panel was open.
+  let down = false;
   const options = { signal, capture: true };
-  document.addEventListener('pointerdown', (event) => (pressedInside = within(event.target)), options);
+  document.addEventListener('pointerdown', (event) => ((pressedInside = within(event.target)), (down = true)), options);
+  document.addEventListener('pointercancel', () => (down = false), options);
   // Closed as the press ends, not as it starts: a touch that scrolls the page ends in
   // pointercancel, no pointerup (as a popover's light dismiss), and leaves the panel open.
   document.addEventListener(
     'pointerup',
     () => {
+      down = false;
       if (!pressedInside && isOpen()) close();
       setTimeout(() => (pressedInside = false));
     },
@@ -56,7 +62,7 @@ export function onLeave(
     (event) => {
       const to = event.relatedTarget;
       const from = event.target as Node;
-      if (!isOpen() || !among(from) || within(to) || (!to && pressedInside)) return;
+      if (!isOpen() || !among(from) || within(to) || down || (!to && pressedInside)) return;
       // Once the script that moved focus has run: Chromium blurs a focused element the page
       // removes (a suggestion list replaced) to nothing, focus is on the body then. That is
       // not leaving: focus goes to `back()` (torn down with the rest: nothing happens).

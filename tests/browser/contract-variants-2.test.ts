@@ -416,4 +416,28 @@ describe('contract, variants (2)', () => {
     console.log(n, test.warnings);
     test.assertClean();
   });
+  it('header panels in the flow (no site CSS): a mouse click on another toggle while a panel is open opens that one', async () => {
+    const test = await open(
+      '<header class="js-header"><div class="tool"><button class="js-search-toggle" aria-controls="sp">Search</button><div class="js-search-panel" id="sp"><form action="/search"><input type="search" name="q"><button>Go</button></form></div></div>' +
+        '<div class="tool"><button class="js-language-toggle" aria-controls="lp">Language</button><div class="js-language-panel" id="lp"><ul><li><a href="/de/">Deutsch</a></li></ul></div></div>' +
+        '<nav class="js-nav" id="nav"><ul><li class="js-nav-item"><button class="js-nav-trigger">A</button><div class="js-megamenu"><a href="/a">a</a></div></li></ul></nav></header>' +
+        '<div style="height:300vh"></div>',
+      { reducedMotion: true },
+    );
+    const state = () => test.page.$$eval('[aria-expanded]', (all) => all.map((b) => b.getAttribute('aria-expanded')));
+    await test.page.click('.js-search-toggle');
+    // Focus goes to the search field after 300 ms: the press on the next toggle takes it away.
+    await test.page.waitForFunction(() => document.activeElement?.getAttribute('name') == 'q', { timeout: 2000 });
+    await test.page.click('.js-language-toggle');
+    expect(await state()).toEqual(['false', 'true', 'false']);
+    await test.page.click('.js-search-toggle');
+    await test.page.waitForFunction(() => document.activeElement?.getAttribute('name') == 'q', { timeout: 2000 });
+    await test.page.click('.js-nav-trigger');
+    expect(await state()).toEqual(['false', 'false', 'true']);
+    // A press outside still closes what is open.
+    await test.page.mouse.click(5, 700);
+    expect(await state()).toEqual(['false', 'false', 'false']);
+    console.log(n, test.warnings);
+    test.assertClean();
+  });
 });

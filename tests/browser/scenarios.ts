@@ -159,7 +159,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Header panels and the mouse on /home/ at 1280: a press outside closes the mega-menu as it ends
  * (still open between down and up, focus on the body after a press on its heading); a press
  * inside released outside leaves it open; a press outside on a control (focus moves) closes the
- * search panel at once (focusout); Escape closes and focuses the toggle.
+ * search panel as the press ends too (closed as focus moved, a panel in the flow moved the
+ * control from under the pointer and its click was lost); Escape closes and focuses the toggle.
  */
 export async function headerPanelPresses(session: Session) {
   const test = await session.open('/home/');
@@ -197,12 +198,14 @@ export async function headerPanelPresses(session: Session) {
   await pause(50);
   seen.focusMoved = [await expanded('.js-search-toggle'), await page.evaluate(() => document.activeElement?.localName)];
   await page.mouse.up();
+  await pause(50);
+  seen.focusMovedUp = await expanded('.js-search-toggle');
   // Escape.
   await page.click('.js-search-toggle');
   await page.waitForFunction(() => document.activeElement?.id === 'site-search', { timeout: 2000 });
   await page.keyboard.press('Escape');
   seen.escape = await page.$eval('.js-search-toggle', (el) => [el.getAttribute('aria-expanded'), document.activeElement == el]);
-  expect(seen).toEqual({ insideOut: 'true', down: 'true', up: 'false', focusMoved: ['false', 'a'], escape: ['false', true] });
+  expect(seen).toEqual({ insideOut: 'true', down: 'true', up: 'false', focusMoved: ['true', 'a'], focusMovedUp: 'false', escape: ['false', true] });
   test.assertClean();
   await page.close();
 }
