@@ -69,7 +69,10 @@ defineFeature<HTMLElement>('tooltip', (trigger, { signal }) => {
   let open: AbortController | undefined;
 
   const place = () => {
-    const { clientWidth: width, clientHeight: height } = document.documentElement;
+    // The viewport's size without scrollbars: the root's in standards mode; in quirks mode (no
+    // doctype, HTML 4.01 Transitional without its URL) the root is as tall as the page and the
+    // scrolling element, <body>, answers for the viewport.
+    const { clientWidth: width, clientHeight: height } = document.scrollingElement || document.documentElement;
     const style = tip.style;
     style.setProperty('left', '0px');
     style.setProperty('top', '0px');
