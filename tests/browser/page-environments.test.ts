@@ -214,6 +214,23 @@ describe('page environments', () => {
     const opened = (p: Page) =>
       p.evaluate(() => ({ magnific: document.querySelectorAll('.mfp-wrap').length, veneer: document.querySelectorAll('.veneer-lightbox.is-open').length }));
 
+    it.each([
+      ['resources', 'a.js-lightbox[href$=".svg"]'],
+      ['gallery', '.js-lightbox-gallery a'],
+    ])('Magnific Popup bound to the same links (%s): one popup opens, Magnific\'s; veneer\'s stays closed', async (name, link) => {
+      const test = await serve(session, `/${name}/`, page(name, JQUERY).replace('</body>', SITE_JQUERY(true) + '</body>'));
+      await test.page.$eval(link, (a) => a.scrollIntoView({ block: 'center' }));
+      await test.page.click(link);
+      await sleep(600);
+      expect(await opened(test.page)).toEqual({ magnific: 1, veneer: 0 });
+      await test.page.keyboard.press('Escape');
+      await sleep(600);
+      expect(await opened(test.page)).toEqual({ magnific: 0, veneer: 0 });
+      expect(await test.page.evaluate(() => document.documentElement.className)).toBe('');
+      test.assertClean();
+      await test.page.close();
+    });
+
     it('without Magnific, a site handler cancelling every link click on the document: veneer\'s lightbox, anchors and modal triggers still work', async () => {
       const html = page('resources', JQUERY).replace('</body>', SITE_JQUERY(false) + '</body>');
       const test = await serve(session, '/resources/', html);

@@ -55,10 +55,10 @@ defineFeature<HTMLAnchorElement>('anchor', (link, { signal }) => {
   // An SVG <a> matches the hook too; its href is no string, and the browser's jump serves it.
   if (!(link instanceof HTMLAnchorElement)) return;
   const href = link.getAttribute('href') || '';
-  // Tabs, lightboxes, expand triggers… (any js- hook), modal openers and "#" belong to others:
-  // quietly not ours. Sorted out here, not in the registry's selector: every byte of that is
-  // in the core.
-  if (href == '#' || isHook(link) || link.hasAttribute('data-modal-open')) return;
+  // Tabs, lightboxes, expand triggers… (any js- hook), a lightbox gallery's links (inline items,
+  // href="#id"), modal openers and "#" belong to others: quietly not ours. Sorted out here, not
+  // in the registry's selector: every byte of that is in the core.
+  if (href == '#' || isHook(link) || link.closest('.js-lightbox-gallery') || link.hasAttribute('data-modal-open')) return;
   link.addEventListener(
     'click',
     (event) => {

@@ -339,6 +339,9 @@ defineFeature<HTMLElement, Options>(
     element.addEventListener(
       'click',
       (event) => {
+        // Another script took the click (Magnific Popup, still bound during a migration, opened
+        // its own popup): one popup, not two.
+        if (event.defaultPrevented) return;
         const link = (event.target as Element).closest('a')!;
         const all = gallery ? owned<HTMLAnchorElement>(element, video ? 'a.js-video-thumb' : 'a', gallery) : [element as HTMLAnchorElement];
         const entries = all.map((each) => itemOf(each, video));
