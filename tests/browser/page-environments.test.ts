@@ -273,4 +273,42 @@ describe('page environments', () => {
     test.assertClean();
     await test.page.close();
   });
+
+  describe('a <base href> in the head', () => {
+    it('the lightbox, the list and the select-link read relative addresses against the base, as the browser does for the links themselves', async () => {
+      const html =
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><base href="/media/"><title>base</title>${TAG}</head><body>` +
+        '<p><a class="js-lightbox" id="image" href="images/gallery-1.svg" title="One">image</a> ' +
+        '<a class="js-lightbox" id="ajax" data-lightbox-type="ajax" href="../fragments/spec-sheet.html" title="Sheet">sheet</a> ' +
+        '<a class="js-lightbox" id="inline" data-lightbox-type="inline" href="#note" title="Note">note</a></p><div id="note" hidden>The note</div>' +
+        '<div class="js-ajax-list" data-base-url="../news/"><form class="js-ajax-filter" action="../news/"><select name="category"><option value="">All</option><option value="products">Products</option></select></form>' +
+        '<div class="js-ajax-results"><ul><li>old</li></ul></div></div>' +
+        '<select class="js-select-link"><option value="">Choose</option><option value="../contact/">Contact</option></select></body></html>';
+      const test = await serve(session, '/deep/page/', html);
+      const p = test.page;
+      await p.click('#image');
+      await p.waitForFunction(() => (document.querySelector('.veneer-lightbox img') as HTMLImageElement | null)?.naturalWidth! > 0, { timeout: 5000 });
+      expect(await p.$eval('.veneer-lightbox img', (img) => (img as HTMLImageElement).src)).toBe(session.url + '/media/images/gallery-1.svg');
+      await p.keyboard.press('Escape');
+      await p.waitForFunction(() => !document.querySelector('.veneer-lightbox.is-open'));
+      await p.click('#ajax');
+      await p.waitForFunction(() => /specification sheet/.test(document.querySelector('.veneer-lightbox__html')?.textContent ?? ''), { timeout: 5000 });
+      await p.keyboard.press('Escape');
+      await p.waitForFunction(() => !document.querySelector('.veneer-lightbox.is-open'));
+      await p.click('#inline');
+      await p.waitForFunction(() => document.querySelector('.veneer-lightbox')?.textContent?.includes('The note'), { timeout: 5000 });
+      await p.keyboard.press('Escape');
+      await p.waitForFunction(() => !document.querySelector('.veneer-lightbox.is-open'));
+      await p.select('.js-ajax-filter select', 'products');
+      await p.waitForFunction(() => location.search == '?category=products', { timeout: 5000 });
+      expect(test.requests.filter((url) => url.includes('category=products'))).toEqual([session.url + '/news/?category=products']);
+      expect(await p.$eval('.js-ajax-results', (el) => el.textContent)).not.toContain('old');
+      await p.focus('.js-select-link');
+      await p.select('.js-select-link', '../contact/');
+      await Promise.all([p.waitForNavigation(), p.click('.veneer-select-link-go')]);
+      expect(p.url()).toBe(session.url + '/contact/');
+      test.assertClean();
+      await p.close();
+    });
+  });
 });

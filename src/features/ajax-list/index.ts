@@ -41,7 +41,7 @@ defineFeature<HTMLElement>('ajax-list', (list, { signal, labels }) => {
   const raw = list.getAttribute('data-base-url')?.trim();
   let base: URL | undefined;
   try {
-    base = new URL(raw!, location.href);
+    base = new URL(raw!, document.baseURI);
   } catch {}
   if (!raw || base?.origin !== location.origin)
     return warn(`ajax-list: data-base-url "${raw}" is not an address of this site; the filter and pager work without script`, list);

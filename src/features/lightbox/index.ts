@@ -118,7 +118,8 @@ function itemOf(link: HTMLAnchorElement, video: boolean): Item | undefined {
   if (type == 'inline') return { type, src: fragmentId(raw), title, link };
   let url: URL;
   try {
-    url = new URL(raw || '?', location.href);
+    // Against the document's base, as the browser reads the link (a <base href> page's relative links).
+    url = new URL(raw || '?', document.baseURI);
     if (type == 'iframe') url = embed(url);
   } catch {
     return;

@@ -28,8 +28,9 @@ defineFeature<HTMLSelectElement>(
         const value = select.value.trim();
         // The placeholder option ("Choose a page"): nothing to go to.
         if (!value) return;
-        const url = sameOriginUrl(value);
-        if (!url) return warn(`select-link: "${value}" is not an address of this site; not followed`, select);
+        // Against the document's base, as the legacy `location = value` read it; still this site's.
+        const url = sameOriginUrl(value, document.baseURI);
+        if (url?.origin != location.origin) return warn(`select-link: "${value}" is not an address of this site; not followed`, select);
         location.assign(url.href);
       },
       { signal },
