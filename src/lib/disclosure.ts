@@ -45,7 +45,9 @@ export function onLeave(
   let down = false;
   const options = { signal, capture: true };
   document.addEventListener('pointerdown', (event) => ((pressedInside = within(event.target)), (down = true)), options);
-  document.addEventListener('pointercancel', () => (down = false), options);
+  // A press whose end the page never sees (released over a frame, outside the window, into a
+  // context menu) is over once a key is pressed: Tab out of the panel closes it again.
+  for (const type of ['pointercancel', 'keydown']) document.addEventListener(type, () => (down = false), options);
   // Closed as the press ends, not as it starts: a touch that scrolls the page ends in
   // pointercancel, no pointerup (as a popover's light dismiss), and leaves the panel open.
   document.addEventListener(

@@ -98,6 +98,19 @@ describe('search and language panels', () => {
     test.assertClean();
   });
 
+  it('a press whose release never reached the page (over a frame, outside the window, into a context menu): Tab out of the panel still closes it', async () => {
+    const test = await session.open('/home/', { reducedMotion: true });
+    // A press the page saw begin and never end: its pointerup went elsewhere.
+    await test.page.evaluate(() => document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, pointerType: 'mouse' })));
+    await test.page.focus(LANGUAGE);
+    await test.page.keyboard.press('Enter');
+    expect(await open(test.page)).toEqual({ ...CLOSED, language: 'true shown' });
+    const links = await test.page.$$eval('.js-language-panel a', (all) => all.length);
+    for (let i = 0; i <= links; i++) await test.page.keyboard.press('Tab');
+    expect(await open(test.page)).toEqual(CLOSED);
+    test.assertClean();
+  });
+
   it('mouse at 390: a click inside the panel keeps it, a click outside closes it', async () => {
     const test = await session.open('/news/', { viewport: SMALL, reducedMotion: true });
     await test.page.click(LANGUAGE);
