@@ -310,5 +310,29 @@ describe('page environments', () => {
       test.assertClean();
       await p.close();
     });
+
+    it('a base on another origin (a CDN, an old http address): a select-link option written as a full address of this site is still followed', async () => {
+      // The tag by its full address: a relative src would be read against the base too.
+      const html =
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><base href="https://cdn.example/assets/"><title>base</title>` +
+        `<script defer src="${session.url}/Content/scripts/dist/veneer.js"></script></head><body>` +
+        `<select class="js-select-link"><option value="">Choose</option><option value="../contact/">Relative</option><option value="${session.url}/contact/">Contact</option></select></body></html>`;
+      const test = await serve(session, '/deep/page/', html);
+      const p = test.page;
+      // The Go button goes in at the latest when the visitor reaches the select.
+      await p.waitForSelector('.js-select-link[data-enhanced]');
+      await p.focus('.js-select-link');
+      // A relative value is the base's page, on the CDN: not this site's, not followed.
+      await p.select('.js-select-link', '../contact/');
+      await p.click('.veneer-select-link-go');
+      await sleep(300);
+      expect(p.url()).toBe(session.url + '/deep/page/');
+      expect(test.warnings.join('\n')).toContain('"../contact/" is not an address of this site');
+      await p.select('.js-select-link', `${session.url}/contact/`);
+      await Promise.all([p.waitForNavigation(), p.click('.veneer-select-link-go')]);
+      expect(p.url()).toBe(session.url + '/contact/');
+      test.assertClean();
+      await p.close();
+    });
   });
 });

@@ -2,7 +2,7 @@
 // option's address, same-origin http(s) only. Changing the select goes nowhere (WCAG 3.2.2,
 // technique G80, the project's checklist): the seed navigated 500 ms after a change, so an
 // arrow key on the closed select left the page.
-import { sameOriginUrl } from '../../lib/url';
+import { webUrl } from '../../lib/url';
 import { adoptStyles, defineFeature, loadLabels, warn } from '../../lib/kit';
 
 // Zero specificity: the site restyles it through .veneer-select-link-go. The text and
@@ -28,8 +28,10 @@ defineFeature<HTMLSelectElement>(
         const value = select.value.trim();
         // The placeholder option ("Choose a page"): nothing to go to.
         if (!value) return;
-        // Against the document's base, as the legacy `location = value` read it; still this site's.
-        const url = sameOriginUrl(value, document.baseURI);
+        // Against the document's base, as the legacy `location = value` read it; still this
+        // site's (a base on another origin, a CDN's or an old http address, takes no full
+        // address of this site away).
+        const url = webUrl(value, document.baseURI);
         if (url?.origin != location.origin) return warn(`select-link: "${value}" is not an address of this site; not followed`, select);
         location.assign(url.href);
       },
