@@ -69,6 +69,29 @@ describe('contract, variants (2)', () => {
     test.assertClean();
   });
 
+  it('ajax list: the base\'s other parameters go to the server as written (a legacy %FC, a bare flag, repeated names)', async () => {
+    const asked: string[] = [];
+    const test = await open(
+      '<div class="js-ajax-list" data-base-url="/list?region=M%FCnchen&amp;archive&amp;type=a&amp;type=b&amp;page=1">' +
+        '<form class="js-ajax-filter"><label><input type="checkbox" name="type" value="c">c</label><label><input type="checkbox" name="type" value="d">d</label></form>' +
+        '<div class="js-ajax-results"><ul><li>old</li></ul><a class="js-ajax-page" href="?page=2">2</a></div></div>',
+      { respond: (url) => (new URL(url).pathname == '/list' ? (asked.push(new URL(url).search), { body: answer('n' + asked.length) }) : undefined) },
+    );
+    await test.page.click('.js-ajax-page');
+    await test.page.waitForFunction(() => document.querySelector('.js-ajax-results li')!.textContent == 'n1', { timeout: 5000 });
+    await test.page.click('input[value=c]');
+    await test.page.waitForFunction(() => document.querySelector('.js-ajax-results li')!.textContent == 'n2', { timeout: 5000 });
+    await test.page.click('input[value=d]');
+    await test.page.waitForFunction(() => document.querySelector('.js-ajax-results li')!.textContent == 'n3', { timeout: 5000 });
+    expect(asked).toEqual([
+      '?region=M%FCnchen&archive&type=a&type=b&page=2',
+      '?region=M%FCnchen&archive&page=1&type=c',
+      '?region=M%FCnchen&archive&page=1&type=c&type=d',
+    ]);
+    console.log(n, test.warnings);
+    test.assertClean();
+  });
+
   it('ajax list: an absolute same-origin base; a server answering a whole page; method GET form with a submit button', async () => {
     const asked: string[] = [];
     const page =

@@ -109,9 +109,12 @@ defineFeature<HTMLElement>('ajax-list', (list, { signal, labels }) => {
     url.hash = '';
     // The query's parameters replace the base's of the same name (a pager's page=2 over the
     // base's page=1: a server reading the first value served page 1 again).
-    const kept = new URLSearchParams(base!.search);
-    for (const [name] of new URLSearchParams(query)) kept.delete(name);
-    url.search = [kept + '', query].filter(Boolean).join('&');
+    // The base's other pairs are kept byte for byte (URLSearchParams would re-encode them: a
+    // legacy %FC became %EF%BF%BD, a bare flag flag=).
+    const named = new URLSearchParams(query);
+    url.search = [...base!.search.slice(1).split('&').filter((pair) => pair && !named.has([...new URLSearchParams(pair)][0][0])), query]
+      .filter(Boolean)
+      .join('&');
     try {
       const response = await fetch(url, {
         signal: request.signal,
