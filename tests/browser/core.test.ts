@@ -266,10 +266,10 @@ describe('core', () => {
       await new Promise((resolve) => setTimeout(resolve, 400));
       return seen;
     });
-    // At least 2 (a loaded machine may run fewer of the 20 ms resizes); more than 5 in 1.4 s
-    // would mean a shorter throttle.
+    // At least 2 while resizing goes on (a debounce gives one, after the last). No upper count:
+    // a loaded machine fires the 1 s timer late, and the resizes, so the events, go on longer;
+    // a shorter throttle shows in the gaps below.
     expect(times.length).toBeGreaterThanOrEqual(2);
-    expect(times.length).toBeLessThanOrEqual(5);
     expect(times[0]).toBeGreaterThanOrEqual(245);
     for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(245);
     test.assertClean();

@@ -67,9 +67,9 @@ describe('header', () => {
         }),
       bar + 200,
     );
+    // Only a lower bound (the class changing at all ends the wait): a loaded CI machine delays
+    // timers, and the lower bound is what tells the 250 ms check from one at the next frame.
     expect(delay).toBeGreaterThanOrEqual(245);
-    // Loose: a loaded CI machine delays timers; the lower bound is what tells a debounce apart.
-    expect(delay).toBeLessThan(2000);
     expect(await state(test.page)).toEqual(HIDDEN);
     // 3 px up: under the minimum change, still hidden; 3 more (6 from the last check): shown.
     await scrollTo(test.page, bar + 197);

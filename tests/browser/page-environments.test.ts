@@ -97,18 +97,29 @@ describe('page environments', () => {
       const p = test.page;
       expect(await p.evaluate(() => document.compatMode)).toBe(mode);
       expect((await marks(p)).split('|')).toHaveLength(33);
-      const header = () => p.$eval('.js-header', (el) => [el.classList.contains('is-sticky'), el.classList.contains('is-hidden')]);
+      // The header's state, waited for: its check runs 250 ms after a scroll, later on a loaded machine.
+      const header = (sticky: boolean, hidden: boolean) =>
+        p.waitForFunction(
+          (s, h) => {
+            const list = document.querySelector('.js-header')!.classList;
+            return list.contains('is-sticky') == s && list.contains('is-hidden') == h;
+          },
+          { timeout: 5000 },
+          sticky,
+          hidden,
+        );
       const to = async (y: number) => (await p.evaluate((top) => scrollTo({ top, behavior: 'instant' }), y), sleep(350));
-      await to(900);
       await to(1200);
-      expect(await header()).toEqual([true, true]);
+      await header(true, true);
       await to(1000);
-      expect(await header()).toEqual([true, false]);
+      await header(true, false);
       // Anchor: the target lands just below the shown header (scroll-padding or the header's height).
       await to(0);
+      await header(false, false);
       await p.$eval('a[href="#faq"]', (a) => (a as HTMLElement).click());
+      // The smooth scroll (at most 600 ms) and its landing checks run out; the place is then waited for.
       await sleep(800);
-      expect(await p.evaluate(() => [location.hash, Math.round(document.getElementById('faq')!.getBoundingClientRect().top)])).toEqual(['#faq', 88]);
+      await p.waitForFunction(() => location.hash == '#faq' && Math.round(document.getElementById('faq')!.getBoundingClientRect().top) == 88, { timeout: 5000 });
       // Modal: the page keeps its place while locked and after.
       await to(1500);
       await p.$eval('[data-modal-open="newsletter-modal"]', (b) => (b as HTMLElement).click());
@@ -122,13 +133,19 @@ describe('page environments', () => {
       expect(await p.evaluate(() => scrollY)).toBe(1500);
       // Back to top: shown down the page, back at 0 after a click.
       await p.evaluate(() => scrollTo({ top: document.scrollingElement!.scrollHeight, behavior: 'instant' }));
+      // A while at the bottom (scroll depth's and appear's checks), then their results waited for.
       await sleep(400);
-      expect(await p.$eval('.js-back-to-top', (a) => a.classList.contains('is-visible'))).toBe(true);
+      await p.waitForFunction(() => document.querySelector('.js-back-to-top')!.classList.contains('is-visible'), { timeout: 5000 });
+      await p.waitForFunction(() => [...document.querySelectorAll('.js-appear')].every((el) => el.classList.contains('is-visible')), { timeout: 5000 });
       await p.$eval('.js-back-to-top', (a) => (a as HTMLElement).click());
       await p.waitForFunction(() => scrollY == 0, { timeout: 3000 });
-      expect(await p.$$eval('.js-appear', (all) => all.every((el) => el.classList.contains('is-visible')))).toBe(true);
-      const hits = (await (await fetch(session.url + '/__analytics')).json()) as { query: Record<string, string> }[];
-      expect(hits.filter((hit) => hit.query.en == 'scroll').map((hit) => hit.query['ep.event_label'])).toEqual(['50%', '100%']);
+      // The hits as the analytics server has them by now (a beacon may still be on its way).
+      const depths = async () => {
+        const hits = (await (await fetch(session.url + '/__analytics')).json()) as { query: Record<string, string> }[];
+        return hits.filter((hit) => hit.query.en == 'scroll').map((hit) => hit.query['ep.event_label']);
+      };
+      for (let i = 0; i < 50 && (await depths()).length < 2; i++) await sleep(100);
+      expect(await depths()).toEqual(['50%', '100%']);
       test.assertClean();
       await p.close();
     });
