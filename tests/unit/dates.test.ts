@@ -54,6 +54,12 @@ describe('bounds', () => {
     ['2026-01-01'.repeat(1000), null],
     ['2026-03-13T', null],
     ['2026-03-13Tnoon', null],
+    // Only a whole time of day: not digits and colons of any shape.
+    ['2026-03-13T9', null],
+    ['2026-03-13T::', null],
+    ['2026-03-13T25:00', null],
+    ['2026-03-13T10:60:00Z', null],
+    ['2026-03-13T10:00:00.', null],
     ['2026-03-13T00:00:00' + '0'.repeat(10000) + 'x', null],
   ])('ignores both of %j / %j', (min, max) => {
     expect(bounds(min, max, now)).toEqual({ min: day('2016-06-15'), max: day('2036-06-15'), ignored: true });
