@@ -3,19 +3,13 @@
 // the optional parameters absent, hooks on other tags where the row does not fix one, several
 // instances on a page and hooks inside each other. Chromium against the production build:
 // each root gets its data-enhanced mark, behaves as the seed says and logs no console error.
-import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
-import { animationsDone, fixture, SCRIPT } from './helpers';
+import { animationsDone, BELOW, carouselStates, fixture, marks, SCRIPT, TALL, tooltipText } from './helpers';
 import { youtube } from './scenarios';
 import { useSession, type OpenOptions } from './support';
 
 
-/** Below the first viewport: widgets there take their enhanced state at once. */
-const BELOW = '<div style="height:150vh">top</div>';
-const TALL = '<div style="height:300vh">tall</div>';
 
-const marks = (page: Page, selector: string) =>
-  page.$$eval(selector, (all) => all.map((el) => el.getAttribute('data-enhanced')));
 
 describe('contract, minimal markup', () => {
   const session = useSession();
@@ -30,14 +24,7 @@ describe('contract, minimal markup', () => {
       '<button class="js-carousel-prev"></button><button class="js-carousel-next"></button></div>';
     const test = await open(BELOW + a + b);
     expect(await marks(test.page, '.js-carousel')).toEqual(['carousel', 'carousel']);
-    const state = () =>
-      test.page.$$eval('.js-carousel', (all) =>
-        all.map((c) => [
-          [...c.querySelectorAll('.js-carousel-slide')].findIndex((s) => s.getAttribute('aria-current') === 'true') + 1,
-          [...c.querySelectorAll('.js-carousel-slide')].filter((s) => !(s as HTMLElement).hidden).length,
-          c.querySelector('.js-carousel-index')?.textContent ?? null,
-        ]),
-      );
+    const state = () => carouselStates(test.page);
     expect(await state()).toEqual([[1, 1, '1'], [1, 1, null]]);
     const press = (i: number, which: string) =>
       test.page.$$eval('.js-carousel', (all, i, which) => (all[i].querySelector(which) as HTMLElement).click(), i, which);
@@ -204,16 +191,7 @@ describe('contract, minimal markup', () => {
     expect(await marks(test.page, '.js-tooltip')).toEqual(['tooltip', 'tooltip', 'tooltip']);
     for (const [i, text] of [[0, 'Help text'], [1, 'B'], [2, 'Explosive atmospheres']] as const) {
       await test.page.$$eval('.js-tooltip', (all, i) => (all[i] as HTMLElement).focus(), i);
-      const tip = await test.page.waitForFunction(
-        (i) => {
-          const t = document.querySelectorAll('.js-tooltip')[i];
-          const tip = document.getElementById(t.getAttribute('aria-describedby')!.split(' ').pop()!);
-          return tip && !tip.hidden && tip.getBoundingClientRect().height > 0 && tip.textContent;
-        },
-        { timeout: 2000 },
-        i,
-      );
-      expect(await tip.jsonValue()).toBe(text);
+      expect(await tooltipText(test.page, i)).toBe(text);
     }
     test.assertClean();
   });

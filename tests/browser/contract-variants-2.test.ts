@@ -4,13 +4,11 @@
 // production build; each test logs the warnings it saw.
 import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
-import { fixture } from './helpers';
+import { fixture, marks } from './helpers';
 import { useSession, type OpenOptions } from './support';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const marks = (page: Page, selector: string) =>
-  page.$$eval(selector, (all) => all.map((el) => el.getAttribute('data-enhanced')));
 const errors = (page: Page) => page.$$eval('.veneer-error', (all) => all.map((e) => e.textContent));
 
 describe('contract, variants (2)', () => {

@@ -2,16 +2,11 @@
 // but the captured pages do not exercise (other wrappers, values as templates print them,
 // optional children missing, several instances, hooks nested in each other and in dynamic
 // containers). Chromium against the production build; each test logs the warnings it saw.
-import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
-import { fixture } from './helpers';
+import { BELOW, carouselStates, fixture, marks, TALL, tooltipText } from './helpers';
 import { useSession, type OpenOptions } from './support';
 
-const BELOW = '<div style="height:150vh">top</div>';
-const TALL = '<div style="height:300vh">tall</div>';
 
-const marks = (page: Page, selector: string) =>
-  page.$$eval(selector, (all) => all.map((el) => el.getAttribute('data-enhanced')));
 
 describe('contract, variants', () => {
   const session = useSession();
@@ -29,14 +24,7 @@ describe('contract, variants', () => {
       '<button class="js-carousel-prev">P</button><button class="js-carousel-next">N</button><p>Slide <span class="js-carousel-index"></span> of 2</p></div>';
     const test = await open(BELOW + a + b);
     expect(await marks(test.page, '.js-carousel')).toEqual(['carousel', 'carousel']);
-    const state = () =>
-      test.page.$$eval('.js-carousel', (all) =>
-        all.map((c) => [
-          [...c.querySelectorAll('.js-carousel-slide')].findIndex((s) => s.getAttribute('aria-current') === 'true') + 1,
-          [...c.querySelectorAll('.js-carousel-slide')].filter((s) => !(s as HTMLElement).hidden).length,
-          c.querySelector('.js-carousel-index')?.textContent ?? null,
-        ]),
-      );
+    const state = () => carouselStates(test.page);
     expect(await state()).toEqual([[1, 1, '1'], [1, 1, '1']]);
     const press = (i: number, which: string) =>
       test.page.$$eval('.js-carousel', (all, i, which) => (all[i].querySelector(which) as HTMLElement).click(), i, which);
@@ -135,16 +123,7 @@ describe('contract, variants', () => {
     expect(await marks(test.page, '.js-tooltip')).toEqual(['tooltip', 'tooltip', 'tooltip', 'tooltip', 'tooltip']);
     for (const [i, text] of [[0, 'Link help'], [1, 'Button help'], [2, 'Span help'], [3, 'Input help']] as const) {
       await test.page.$$eval('.js-tooltip', (all, i) => (all[i] as HTMLElement).focus(), i);
-      const tip = await test.page.waitForFunction(
-        (i) => {
-          const t = document.querySelectorAll('.js-tooltip')[i];
-          const tip = document.getElementById(t.getAttribute('aria-describedby')!.split(' ').pop()!);
-          return tip && !tip.hidden && tip.getBoundingClientRect().height > 0 && tip.textContent;
-        },
-        { timeout: 2000 },
-        i,
-      );
-      expect(await tip.jsonValue()).toBe(text);
+      expect(await tooltipText(test.page, i)).toBe(text);
     }
     await test.page.hover('i.js-tooltip');
     const right = await test.page.waitForFunction(

@@ -17,6 +17,37 @@ export function capturedPage(name: string): string {
 
 export const SCRIPT = '<script defer src="/Content/scripts/dist/veneer.js"></script>';
 
+/** Below the first viewport: widgets there take their enhanced state at once. */
+export const BELOW = '<div style="height:150vh">top</div>';
+export const TALL = '<div style="height:300vh">tall</div>';
+
+/** The data-enhanced mark of each element `selector` finds (null where none). */
+export const marks = (page: Page, selector: string) => page.$$eval(selector, (all) => all.map((el) => el.getAttribute('data-enhanced')));
+
+/** Each .js-carousel's [current slide (1-based), slides shown, index display text]. */
+export const carouselStates = (page: Page) =>
+  page.$$eval('.js-carousel', (all) =>
+    all.map((c) => [
+      [...c.querySelectorAll('.js-carousel-slide')].findIndex((s) => s.getAttribute('aria-current') === 'true') + 1,
+      [...c.querySelectorAll('.js-carousel-slide')].filter((s) => !(s as HTMLElement).hidden).length,
+      c.querySelector('.js-carousel-index')?.textContent ?? null,
+    ]),
+  );
+
+/** The text of the i-th .js-tooltip's tooltip once it shows (focus it first). */
+export async function tooltipText(page: Page, i: number) {
+  const tip = await page.waitForFunction(
+    (i) => {
+      const t = document.querySelectorAll('.js-tooltip')[i];
+      const tip = document.getElementById(t.getAttribute('aria-describedby')!.split(' ').pop()!);
+      return tip && !tip.hidden && tip.getBoundingClientRect().height > 0 && tip.textContent;
+    },
+    { timeout: 2000 },
+    i,
+  );
+  return tip.jsonValue();
+}
+
 /** A minimal fixture page holding `body`, with veneer in the head. */
 export function fixture(body: string, head = SCRIPT): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>fixture</title>${head}</head><body>${body}</body></html>`;
