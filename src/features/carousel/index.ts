@@ -34,13 +34,21 @@ defineFeature<HTMLElement>('carousel', (element, { signal, labels, settle }) => 
   // aria-label is not allowed on a plain div: the named container is a region (APG).
   if (!element.hasAttribute('role')) j.set(element, 'role', 'region');
   j.set(element, 'aria-roledescription', labels!.carouselRole);
-  if (!element.hasAttribute('aria-label') && !element.hasAttribute('aria-labelledby')) j.set(element, 'aria-label', labels!.carousel);
+  // Landmark names are unique (axe landmark-unique): a second carousel without a name of its
+  // own is "Carousel 2", a third "Carousel 3"…
+  if (!element.hasAttribute('aria-label') && !element.hasAttribute('aria-labelledby')) {
+    let name = labels!.carousel;
+    for (let n = 1; [...document.querySelectorAll(HOOK)].some((other) => other.getAttribute('aria-label') == name); ) name = labels!.carousel + ' ' + ++n;
+    j.set(element, 'aria-label', name);
+  }
   const wrapper = commonAncestor(all)!;
   // Not auto-rotating, so a polite live region announces the slide a button brings in.
   j.set(wrapper, 'aria-live', 'polite');
   const wrapperId = j.id(wrapper, 'veneer-carousel');
   slides.forEach((slide, i) => {
-    j.set(slide, 'role', 'group');
+    // Not on an <article> or <li> (ARIA in HTML allows them no group role; an <li> of a group
+    // would leave its list without items): they keep their own role, described as a slide.
+    if (!/^(article|li)$/.test(slide.localName)) j.set(slide, 'role', 'group');
     j.set(slide, 'aria-roledescription', labels!.slideRole);
     j.set(slide, 'aria-label', format(labels!.slide, { curr: i + 1, total }));
   });
