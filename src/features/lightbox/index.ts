@@ -134,8 +134,8 @@ function itemOf(link: HTMLAnchorElement, video: boolean): Item | undefined {
     return { type, src: url.href, title, link };
 }
 
-// A thumbnail link (no text) is named by its image's alt, not its address.
-const name = ({ title, link, src }: Item) => title || link.textContent!.trim() || link.querySelector('img')?.alt || src;
+// A thumbnail link (no text) is named by its own aria-label or its image's alt, not its address.
+const name = ({ title, link, src }: Item) => title || link.ariaLabel?.trim() || link.textContent!.trim() || link.querySelector('img')?.alt || src;
 
 /** Ends popup `p` at once: content back in its place, page unlocked, focus and scroll as before. */
 function finish(p: Popup | undefined) {
