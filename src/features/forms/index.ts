@@ -50,7 +50,8 @@ defineFeature<HTMLFormElement>('forms', (form, { signal, bus, labels }) => {
   const noValidate = form.hasAttribute('novalidate');
   form.noValidate = true;
   // What veneer wrote per target (a field or an option list): put back when fixed or removed.
-  const shown = new Map<Element, { message: HTMLElement; describedby: string | null; wrapper: Element; had: boolean }>();
+  // marked: each control that says so (a radio group's every radio) with the aria-describedby it had.
+  const shown = new Map<Element, { message: HTMLElement; marked: [Element, string | null][]; wrapper: Element; had: boolean }>();
   const touched = new WeakSet<Element>();
   let attempts = 0;
   // Broken patterns are reported at start (and skipped).
@@ -109,8 +110,10 @@ defineFeature<HTMLFormElement>('forms', (form, { signal, bus, labels }) => {
     if (!state) return;
     shown.delete(target);
     state.message.remove();
-    state.describedby == null ? target.removeAttribute('aria-describedby') : target.setAttribute('aria-describedby', state.describedby);
-    target.removeAttribute('aria-invalid');
+    for (const [control, describedby] of state.marked) {
+      describedby == null ? control.removeAttribute('aria-describedby') : control.setAttribute('aria-describedby', describedby);
+      control.removeAttribute('aria-invalid');
+    }
     if (!state.had) state.wrapper.classList.remove('has-error');
   }
 
@@ -121,12 +124,15 @@ defineFeature<HTMLFormElement>('forms', (form, { signal, bus, labels }) => {
       message.id = uniqueId('veneer-error');
       message.className = 'veneer-error';
       const wrapper = target.matches(GROUP) ? target : target.closest('.field,.choice') || target;
-      const describedby = target.getAttribute('aria-describedby');
-      state = { message, describedby, wrapper, had: wrapper.classList.contains('has-error') };
+      // Every radio of a group: Tab into the group lands on its first (none checked), not the last.
+      const marked = (target.matches(GROUP) ? [target] : radios(target)).map((control): [Element, string | null] => [control, control.getAttribute('aria-describedby')]);
+      state = { message, marked, wrapper, had: wrapper.classList.contains('has-error') };
       shown.set(target, state);
       (wrapper == target && !target.matches(GROUP) ? target.after(message) : wrapper.append(message));
-      target.setAttribute('aria-describedby', [describedby, message.id].filter(Boolean).join(' '));
-      target.setAttribute('aria-invalid', 'true');
+      for (const [control, describedby] of marked) {
+        control.setAttribute('aria-describedby', [describedby, message.id].filter(Boolean).join(' '));
+        control.setAttribute('aria-invalid', 'true');
+      }
       wrapper.classList.add('has-error');
     }
     // Unchanged, not written again: an alert would be read again at every keyup.
