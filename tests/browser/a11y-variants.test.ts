@@ -452,6 +452,16 @@ describe('accessibility of the markup variants (axe-core, the accessibility tree
       await test.page.focus(`.js-datepicker[name=${name}]`);
       expect([i, (await focusedNode(test.page))?.name]).toEqual([i, ['From', 'To', 'c'][i]]);
     }
+    // Still drawn over the field's end.
+    const over = await test.page.$$eval('.js-datepicker', (all) =>
+      all.map((input) => {
+        const field = input.getBoundingClientRect();
+        const button = input.closest('label')?.nextElementSibling ?? input.nextElementSibling;
+        const box = button!.getBoundingClientRect();
+        return button!.matches('.veneer-datepicker-button') && Math.abs(box.right - field.right) < 1 && Math.abs(box.top - field.top) < 1;
+      }),
+    );
+    expect(over).toEqual([true, true, true]);
     const buttons = await test.page.$$eval('.veneer-datepicker-button', (all) => all.length);
     for (let i = 0; i < buttons; i++) {
       await test.page.$$eval('.veneer-datepicker-button', (all, i) => (all[i] as HTMLElement).focus(), i);

@@ -126,12 +126,15 @@ defineFeature<HTMLInputElement>('datepicker', (input, { signal, labels }) => {
   // switches its fields' disabled.
   const usable = () => (button.disabled = input.disabled || readOnly);
   usable();
-  // Also the input's parent: moved in one task (the core does nothing), the button follows it.
+  // After the input, or after the <label> around it: inside, its name would join the field's
+  // ("From Change Date, …"). Also that element's parent: moved in one task (the core does
+  // nothing), the button follows it.
+  const host = () => input.closest('label') || input;
   let parent: Node | null;
-  const follow = () => (parent = input.parentNode) && watch.observe(parent, { childList: true });
-  const watch = new MutationObserver(() => (usable(), input.parentNode != parent && (input.after(button), follow())));
+  const follow = () => (parent = host().parentNode) && watch.observe(parent, { childList: true });
+  const watch = new MutationObserver(() => (usable(), host().parentNode != parent && (host().after(button), follow())));
   watch.observe(input, { attributeFilter: ['disabled'] });
-  input.after(button);
+  host().after(button);
   follow();
   const hadStyle = input.hasAttribute('style');
   const anchor = '--veneer-dp' + ++anchors;
