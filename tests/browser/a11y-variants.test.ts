@@ -483,6 +483,58 @@ describe('accessibility of the markup variants (axe-core, the accessibility tree
     test.assertClean();
   });
 
+  it('expand: a link, a div and a heading as the trigger', async () => {
+    const test = await open(
+      BELOW +
+        '<div class="js-expand"><h3><a href="#" class="js-expand-trigger">Link question</a></h3><div class="js-expand-content">A1</div></div>' +
+        '<div class="js-expand"><h3><div class="js-expand-trigger">Div question</div></h3><div class="js-expand-content">A2</div></div>' +
+        '<div class="js-expand"><h3 class="js-expand-trigger">Heading question</h3><div class="js-expand-content">A3</div></div>',
+    );
+    await test.page.evaluate(() => scrollTo(0, document.body.scrollHeight));
+    expect(await audit(test.page)).toEqual([]);
+    // Each a button inside its heading, reached by Tab, toggled by Enter and Space.
+    const tree = await test.page.accessibility.snapshot({ interestingOnly: false });
+    type Node = { role: string; name?: string; children?: Node[] };
+    const all = (node: Node): Node[] => [node, ...(node.children ?? []).flatMap(all)];
+    const headings = all(tree as Node).filter((node) => node.role == 'heading');
+    const inside = (node: Node): string[] => (node.children ?? []).flatMap((c) => (['generic', 'none', 'StaticText', 'InlineTextBox'].includes(c.role) ? inside(c) : [c.role]));
+    expect(headings.map((h) => [h.name, inside(h)])).toEqual([
+      ['Link question', ['button']],
+      ['Div question', ['button']],
+      ['Heading question', ['button']],
+    ]);
+    for (let i = 0; i < 3; i++) {
+      await test.page.$$eval('.js-expand-trigger', (all, i) => (all[i].querySelector('[tabindex],button') as HTMLElement ?? all[i] as HTMLElement).focus(), i);
+      await test.page.keyboard.press(i == 1 ? 'Space' : 'Enter');
+      expect(await test.page.$$eval('.js-expand', (all, i) => all[i].classList.contains('is-open'), i)).toBe(true);
+    }
+    expect(await audit(test.page)).toEqual([]);
+    // Removed, the heading is as the markup had it.
+    const restored = await test.page.evaluate(async () => {
+      const item = document.querySelectorAll('.js-expand')[2];
+      item.remove();
+      await new Promise((r) => setTimeout(r, 300));
+      return item.querySelector('h3')!.outerHTML;
+    });
+    expect(restored).toBe('<h3 class="js-expand-trigger">Heading question</h3>');
+    test.assertClean();
+  });
+
+  it('page furniture several times over: maps, video links, wide tables without captions', async () => {
+    const wide = `<div class="rich-text"><table>${'<tr>' + '<td>cell&nbsp;with&nbsp;long&nbsp;text</td>'.repeat(14) + '</tr>'}</table></div>`;
+    const test = await open(
+      '<div class="js-map" style="height:200px" data-lat="52.37" data-lng="4.89"><a href="https://www.openstreetmap.org/">Open the map</a></div>' +
+        '<div class="js-map" style="height:200px" data-lat="-33.8688" data-lng="-151.2093" data-zoom="12"><p>1 Main Street</p></div>' +
+        '<a class="js-video" href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" data-video-id="dQw4w9WgXcQ"><img src="/media/images/news-1.svg" alt="" width="40"></a> ' +
+        '<a class="js-video" href="https://www.youtube.com/watch?v=aaaaaaaaaaa" data-video-id="aaaaaaaaaaa"><img src="/media/images/news-2.svg" alt="" width="40"></a>' +
+        `<div style="width:600px">${wide}${wide}</div>`,
+      { respond: (url) => (/openstreetmap|youtube/.test(url) ? { body: '<p>x</p>' } : undefined) },
+    );
+    await test.page.waitForFunction(() => document.querySelectorAll('iframe.veneer-map').length == 2, { timeout: 5000 });
+    expect(await audit(test.page)).toEqual([]);
+    test.assertClean();
+  });
+
   it('header panels in the flow: search, language and mega-menu open, by keys', async () => {
     const test = await open(
       '<header class="js-header"><div class="tool"><button class="js-search-toggle" aria-controls="sp">Search</button><div class="js-search-panel" id="sp"><form action="/search"><label>Q <input type="search" name="q"></label><button>Go</button></form></div></div>' +

@@ -22,9 +22,13 @@ const CLOSED = { ...BOX, height: '0px', paddingBlock: '0px', borderBlockWidth: '
 defineFeature<HTMLElement>(
   'expand',
   (element, { signal, settle }) => {
-    const trigger = owned(element, '.js-expand-trigger', HOOK)[0];
+    const hook = owned(element, '.js-expand-trigger', HOOK)[0];
     const content = owned(element, '.js-expand-content', HOOK)[0];
-    if (!trigger || !content) return warn('expand: .js-expand-trigger or .js-expand-content missing; left as it is', element);
+    if (!hook || !content) return warn('expand: .js-expand-trigger or .js-expand-content missing; left as it is', element);
+    // A heading as the trigger keeps its role (a heading may not be a button, and the page's
+    // outline would lose it): the button is a span around its content (APG accordion).
+    let trigger = hook;
+    if (/^h[1-6]$/.test(hook.localName)) (trigger = document.createElement('span')).append(...hook.childNodes), hook.append(trigger);
 
     const j = createJournal();
     const hidden = findableHidden();
@@ -84,7 +88,8 @@ defineFeature<HTMLElement>(
       );
     }
     // preventDefault: no jump for a href="#" trigger, no submit for a button in a form.
-    trigger.addEventListener('click', (event) => (event.preventDefault(), toggle(!item.open, true)), { signal });
+    // On the heading itself: a press anywhere on it, as before.
+    hook.addEventListener('click', (event) => (event.preventDefault(), toggle(!item.open, true)), { signal });
     // Only opens; its default action (a tab or anchor link) still runs.
     owned(element, '.js-expand-tab-trigger', HOOK).forEach((tabTrigger) =>
       tabTrigger.addEventListener('click', () => (stop(), item.open || toggle(true, true)), { signal }),
@@ -95,7 +100,7 @@ defineFeature<HTMLElement>(
 
     // Open until settled, as without script (settle: no jump on screen); then the markup's
     // state as it is: two items of a set both marked open stay open until the visitor opens one.
-    const open = element.classList.contains('is-open') || trigger.getAttribute('aria-expanded') === 'true';
+    const open = element.classList.contains('is-open') || hook.getAttribute('aria-expanded') === 'true';
     item.set(true, false);
     const stop = settle(element, signal, (on) => item.set(open || !on, false));
     if (name) {
@@ -108,6 +113,7 @@ defineFeature<HTMLElement>(
       group?.delete(item);
       if (group && !group.size) sets.delete(name);
       j.restore();
+      if (trigger != hook) trigger.replaceWith(...trigger.childNodes);
     };
   },
 );
