@@ -126,7 +126,7 @@ describe('accessibility of the markup variants (axe-core, the accessibility tree
       'button.js-carousel-next button:On',
     ]);
     // Two carousels without a name of their own are two landmarks told apart.
-    expect(await test.page.$$eval('.js-carousel', (all) => all.map((c) => c.getAttribute('aria-label')))).toEqual(['Carousel', 'Carousel 2', 'Partners']);
+    expect(await test.page.$$eval('.js-carousel', (all) => all.map((c) => c.getAttribute('aria-label')))).toEqual(['Carousel', 'Carousel (2)', 'Partners']);
     await test.page.focus('.js-carousel-next');
     await test.page.keyboard.press('Enter');
     expect(await focused(test.page)).toBe('button.btn.js-carousel-next');
@@ -532,6 +532,9 @@ describe('accessibility of the markup variants (axe-core, the accessibility tree
     );
     await test.page.waitForFunction(() => document.querySelectorAll('iframe.veneer-map').length == 2, { timeout: 5000 });
     expect(await audit(test.page)).toEqual([]);
+    // Frames told apart by their titles; the scrolling tables by their names.
+    expect(await test.page.$$eval('iframe', (all) => all.map((f) => f.title))).toEqual(['Map', 'Map (2)']);
+    expect(await test.page.$$eval('[role=region]', (all) => all.map((r) => r.getAttribute('aria-label')))).toEqual(['Table', 'Table (2)']);
     test.assertClean();
   });
 

@@ -35,10 +35,10 @@ defineFeature<HTMLElement>('carousel', (element, { signal, labels, settle }) => 
   if (!element.hasAttribute('role')) j.set(element, 'role', 'region');
   j.set(element, 'aria-roledescription', labels!.carouselRole);
   // Landmark names are unique (axe landmark-unique): a second carousel without a name of its
-  // own is "Carousel 2", a third "Carousel 3"…
+  // own is "Carousel (2)", as a second scrolling table's region.
   if (!element.hasAttribute('aria-label') && !element.hasAttribute('aria-labelledby')) {
     let name = labels!.carousel;
-    for (let n = 1; [...document.querySelectorAll(HOOK)].some((other) => other.getAttribute('aria-label') == name); ) name = labels!.carousel + ' ' + ++n;
+    for (let n = 1; [...document.querySelectorAll(HOOK)].some((other) => other.getAttribute('aria-label') == name); ) name = `${labels!.carousel} (${++n})`;
     j.set(element, 'aria-label', name);
   }
   const wrapper = commonAncestor(all)!;

@@ -60,8 +60,11 @@ defineFeature<HTMLElement>('map', (element, { bus, signal, settings, labels }) =
     }) as unknown as string;
     iframe = document.createElement('iframe');
     iframe.className = 'veneer-map';
-    // As text: setAttribute never parses markup.
-    iframe.title = data.title || labels!.mapTitle;
+    // As text: setAttribute never parses markup. Frames' titles differ (axe frame-title-unique):
+    // a second "Map" is "Map (2)", as a second scrolling table's name.
+    let title = data.title || labels!.mapTitle;
+    for (let n = 1, base = title; [...document.querySelectorAll('iframe')].some((frame) => frame.title == title); ) title = `${base} (${++n})`;
+    iframe.title = title;
     iframe.referrerPolicy = 'strict-origin-when-cross-origin';
     j.set(element, 'aria-busy', 'true');
     j.flag(element, 'is-busy', true);
