@@ -41,6 +41,9 @@ async function audit(page: Page): Promise<string[]> {
     // A live region inside another is announced twice.
     const live = '[aria-live]:not([aria-live=off]),[role=status],[role=alert],[role=log]';
     for (const el of document.querySelectorAll(live)) if (el.parentElement?.closest(live)) found.push(`live region ${describe(el)} inside another`);
+    // One message, one region: the same text in two would be heard twice.
+    const said = [...document.querySelectorAll(live)].map((el) => el.textContent!.trim()).filter(Boolean);
+    for (const text of new Set(said)) if (said.filter((t) => t == text).length > 1) found.push(`two live regions say "${text}"`);
     return found;
   });
   const snapshot = await page.accessibility.snapshot({ interestingOnly: true });
@@ -527,14 +530,72 @@ describe('accessibility of the markup variants (axe-core, the accessibility tree
         '<div class="js-map" style="height:200px" data-lat="-33.8688" data-lng="-151.2093" data-zoom="12"><p>1 Main Street</p></div>' +
         '<a class="js-video" href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" data-video-id="dQw4w9WgXcQ"><img src="/media/images/news-1.svg" alt="" width="40"></a> ' +
         '<a class="js-video" href="https://www.youtube.com/watch?v=aaaaaaaaaaa" data-video-id="aaaaaaaaaaa"><img src="/media/images/news-2.svg" alt="" width="40"></a>' +
-        `<div style="width:600px">${wide}${wide}</div>`,
+        `<div style="width:600px">${wide}${wide}</div>` +
+        [101, 102].map((id) => `<div class="js-resource" data-title="Doc ${id}" data-download-error="Failed"><label><input type="checkbox" class="js-resource-file" value="${id}" checked> File ${id}</label><button type="button" class="js-resource-download">Download ${id}</button></div>`).join(''),
       { respond: (url) => (/openstreetmap|youtube/.test(url) ? { body: '<p>x</p>' } : undefined) },
     );
     await test.page.waitForFunction(() => document.querySelectorAll('iframe.veneer-map').length == 2, { timeout: 5000 });
     expect(await audit(test.page)).toEqual([]);
     // Frames told apart by their titles; the scrolling tables by their names.
-    expect(await test.page.$$eval('iframe', (all) => all.map((f) => f.title))).toEqual(['Map', 'Map (2)']);
+    expect((await test.page.$$eval('iframe', (all) => all.map((f) => f.title))).sort()).toEqual(['Map', 'Map (2)']);
     expect(await test.page.$$eval('[role=region]', (all) => all.map((r) => r.getAttribute('aria-label')))).toEqual(['Table', 'Table (2)']);
+    // Both downloads at once (the server answers neither): busy, then their errors, each said once.
+    await test.page.$$eval('.js-resource-download', (all) => all.forEach((b) => (b as HTMLElement).click()));
+    await sleep(100);
+    expect(await audit(test.page)).toEqual([]);
+    test.assertClean();
+  });
+
+  it('small screen: the menu toggle opens the nav nested in wrappers; Escape closes it and returns focus', async () => {
+    const test = await open(
+      '<header class="js-header"><button class="js-menu-toggle" aria-controls="main">Menu</button><nav class="js-nav main-nav" id="main" aria-label="Main"><div class="wrap"><ul>' +
+        '<li class="menu-item js-nav-item"><div class="row"><button class="js-nav-trigger">A</button></div><div class="js-megamenu"><a href="/a">a</a></div></li>' +
+        '<li class="js-nav-item"><div class="row"><button class="js-nav-trigger">B</button></div><div class="js-megamenu"><a href="/b">b</a></div></li></ul></div></nav></header>' +
+        '<main><h1>Page</h1><a href="/behind">behind</a></main>',
+      { viewport: { width: 800, height: 700 } },
+    );
+    expect(await audit(test.page)).toEqual([]);
+    await test.page.focus('.js-menu-toggle');
+    await test.page.keyboard.press('Enter');
+    expect(await test.page.$eval('.js-menu-toggle', (b) => b.getAttribute('aria-expanded'))).toBe('true');
+    expect(await audit(test.page)).toEqual([]);
+    await test.page.keyboard.press('Tab');
+    expect(await focused(test.page)).not.toBe('BODY');
+    await test.page.keyboard.press('Enter');
+    expect(await test.page.$$eval('.js-nav-trigger', (all) => all.map((t) => t.getAttribute('aria-expanded')))).toEqual(['true', 'false']);
+    expect(await audit(test.page)).toEqual([]);
+    // The page behind takes no focus while the menu is open.
+    expect(await test.page.$eval('main', (m) => (m as HTMLElement).inert || !!m.closest('[inert]'))).toBe(true);
+    await test.page.keyboard.press('Escape');
+    await test.page.keyboard.press('Escape');
+    expect(await test.page.$eval('.js-menu-toggle', (b) => b.getAttribute('aria-expanded'))).toBe('false');
+    expect(await focused(test.page)).toBe('button.js-menu-toggle');
+    expect(await audit(test.page)).toEqual([]);
+    test.assertClean();
+  });
+
+  it('tabs among their panels (no list), a popup modal open, a tooltip shown by hover', async () => {
+    const test = await open(
+      BELOW +
+        '<div class="js-tabs"><a class="js-tab" href="#f1">F1</a><div class="js-tab-panel" id="f1">one</div><a class="js-tab" href="#f2">F2</a><div class="js-tab-panel" id="f2">two</div></div>' +
+        '<p><span class="js-tooltip" data-tooltip="Help">?</span></p>' +
+        '<div class="js-popup-modal popup" id="news" data-success-message="Thanks"><div class="js-modal-body"><h2>News</h2><div class="wrap"><form action="/forms/popup" method="post"><label>E <input name="e" value="a@b.c"></label><button>Send</button></form></div><button class="js-modal-close">x</button></div></div>',
+    );
+    expect(await audit(test.page)).toEqual([]);
+    await test.page.focus('a[href="#f2"]');
+    await test.page.keyboard.press('Enter');
+    expect(await test.page.$$eval('.js-tab', (all) => all.map((t) => t.getAttribute('aria-current')))).toEqual([null, 'true']);
+    await test.page.hover('.js-tooltip');
+    await test.page.waitForFunction(() => document.querySelector('.veneer-tooltip:not([hidden])'), { timeout: 2000 });
+    expect(await audit(test.page)).toEqual([]);
+    await test.page.waitForFunction(() => document.getElementById('news')!.classList.contains('is-open'), { timeout: 7000, polling: 100 });
+    await sleep(200);
+    expect(await test.page.evaluate(() => document.getElementById('news')!.contains(document.activeElement))).toBe(true);
+    expect(await audit(test.page)).toEqual([]);
+    await test.page.click('#news form button');
+    await test.page.waitForFunction(() => document.querySelector('#news .popup-result')?.textContent === 'Thanks', { timeout: 5000 });
+    expect(await focused(test.page)).not.toBe('BODY');
+    expect(await audit(test.page)).toEqual([]);
     test.assertClean();
   });
 
