@@ -48,8 +48,11 @@ function loadApi(): Promise<YT> {
   }));
 }
 
-/** A positive whole number of pixels, or the default. */
-const size = (raw: string | undefined, fallback: number) => parseNumber(raw, { min: 1, max: 10000, integer: true }) ?? fallback;
+/**
+ * A positive whole number of pixels, or the default. A CMS may print the unit (`560px`, as
+ * the iframe's own width attribute and YouTube's player both took it): read without it.
+ */
+const size = (raw: string | undefined, fallback: number) => parseNumber(raw?.replace(/px\s*$/i, ''), { min: 1, max: 10000, integer: true }) ?? fallback;
 
 // Which instance is publishing /video/playing now: every other one pauses.
 let starting: object | undefined;
@@ -151,8 +154,10 @@ defineFeature<HTMLAnchorElement>('video', (link, { bus, signal, settings, labels
     (event) => fallback || event.button || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey || (event.preventDefault(), start(true)),
     { signal },
   );
-  // Save-data mode: the player and YouTube's script load only when the visitor asks.
-  if (data.playOnLoad === 'true' && !saveData(settings)) start(false);
+  // Save-data mode: the player and YouTube's script load only when the visitor asks. The
+  // contract gives data-play-on-load no value (only data-autoplay's is "true"): a flag, so a
+  // bare attribute and "true" in any case are on, "false" (or any other word) is off.
+  if (/^(true)?$/i.test(data.playOnLoad?.trim() ?? '-') && !saveData(settings)) start(false);
 
   return () => {
     bus.off('/video/playing', onPlaying);
