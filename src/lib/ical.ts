@@ -46,13 +46,15 @@ function exact(year: number, month: number, day: number, hours = 0, minutes = 0,
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:(Z)|([+-])(\d{2}):?(\d{2}))?$/;
+// A space for the T too: RFC 3339's readable form, as a CMS prints a date-time (`2026-03-12 10:00`).
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:(Z)|([+-])(\d{2}):?(\d{2}))?$/;
 
 /**
  * The seed's calendar date, "year-month-day with no separators": `2026-03-12` → `20260312`
  * (all-day); `2026-03-12T10:00:00+01:00` → `20260312T090000Z` (converted to UTC); a time
  * without a zone, `2026-03-12T10:00:00` (as a CMS prints a local date-time), → `20260312T100000`
- * (RFC 5545's floating time: 10:00 wherever the calendar is). Anything else (`2024-13-45`,
+ * (RFC 5545's floating time: 10:00 wherever the calendar is); a space may stand for the `T`
+ * (`2026-03-12 10:00`, RFC 3339's readable form). Anything else (`2024-13-45`,
  * `tomorrow`, CR/LF, trailing junk) → ''.
  */
 export function calendarDate(value: string): string {

@@ -158,4 +158,90 @@ describe('contract, variants (3)', () => {
     console.log(n, test.warnings);
     test.assertClean();
   });
+  /** Replaces downloads in the page: each Blob URL's text, and each download's name. */
+  const catchDownloads = (page: Page) =>
+    page.evaluate(() => {
+      const w = window as unknown as { blobs: Blob[]; names: string[] };
+      w.blobs = [];
+      w.names = [];
+      URL.createObjectURL = (blob) => (w.blobs.push(blob as Blob), 'blob:' + location.origin + '/x' + w.blobs.length);
+      const click = HTMLAnchorElement.prototype.click;
+      HTMLAnchorElement.prototype.click = function () {
+        if (this.download) w.names.push(this.download);
+        else click.call(this);
+      };
+    });
+  const downloads = (page: Page) =>
+    page.evaluate(async () => {
+      const w = window as unknown as { blobs: Blob[]; names: string[] };
+      return { names: w.names, texts: await Promise.all(w.blobs.map((b) => b.text())) };
+    });
+
+  it('add to calendar: all-day range, zoned date-times, a space-separated date-time, location parts missing, a description with line breaks, text in a span', async () => {
+    const test = await open(
+      '<a class="js-add-to-calendar" href="/e1.ics" data-start="2026-03-12" data-end="2026-03-14" data-title="Expo 2026" data-venue="RAI" data-country="Netherlands"><span>Add to calendar</span></a>' +
+        '<a class="js-add-to-calendar" href="/e2.ics" data-start="2026-03-12T10:00:00+01:00" data-end="2026-03-12T12:30:00+01:00" data-title="Talk: A, B; C" data-address="Main St 1&#10;Amsterdam" data-description="Line one&#10;Line two&#13;&#10;Line three"><span class="icon"></span><span>Add</span></a>' +
+        '<a class="js-add-to-calendar" href="/e3.ics" data-start="2026-03-12T09:00:00Z" data-end="2026-03-12T17:00:00.000Z" data-title="Day" data-venue="" data-address="  " data-country="DE">Add</a>' +
+        '<a class="js-add-to-calendar" href="/e4.ics" data-start="2026-03-12 10:00" data-end="2026-03-12 11:00" data-title="Spaced">Add</a>',
+    );
+    expect(await marks(test.page, '.js-add-to-calendar')).toEqual(['add-to-calendar', 'add-to-calendar', 'add-to-calendar', 'add-to-calendar']);
+    await catchDownloads(test.page);
+    for (let i = 0; i < 4; i++) await test.page.$$eval('.js-add-to-calendar', (all, i) => ((all[i].querySelector('span:last-child') ?? all[i]) as HTMLElement).click(), i);
+    const { names, texts } = await downloads(test.page);
+    expect(names).toEqual(['Expo-2026.ics', 'Talk-A-B-C.ics', 'Day.ics', 'Spaced.ics']);
+    const field = (text: string, name: string) => text.replace(/\r\n /g, '').split('\r\n').filter((l) => l.startsWith(name));
+    expect(field(texts[0], 'DTSTART')).toEqual(['DTSTART;VALUE=DATE:20260312']);
+    expect(field(texts[0], 'DTEND')).toEqual(['DTEND;VALUE=DATE:20260315']);
+    expect(field(texts[0], 'LOCATION')).toEqual(['LOCATION:RAI\\, Netherlands']);
+    expect(field(texts[1], 'DTSTART')).toEqual(['DTSTART:20260312T090000Z']);
+    expect(field(texts[1], 'DTEND')).toEqual(['DTEND:20260312T113000Z']);
+    expect(field(texts[1], 'SUMMARY')).toEqual(['SUMMARY:Talk: A\\, B\\; C']);
+    expect(field(texts[1], 'DESCRIPTION')).toEqual(['DESCRIPTION:Line one\\nLine two\\nLine three']);
+    expect(field(texts[1], 'LOCATION')).toEqual(['LOCATION:Main St 1\\nAmsterdam']);
+    expect(field(texts[2], 'LOCATION')).toEqual(['LOCATION:DE']);
+    expect(field(texts[2], 'DTEND')).toEqual(['DTEND:20260312T170000Z']);
+    expect(field(texts[3], 'DTSTART')).toEqual(['DTSTART:20260312T100000']);
+    expect(await test.page.evaluate(() => location.pathname)).toBe('/__fixture/variant3-' + n);
+    console.log(n, test.warnings);
+    test.assertClean();
+  });
+
+  it('add to calendar: a link without href is reached by Tab and added with Enter', async () => {
+    const test = await open('<button id="before">before</button><a class="js-add-to-calendar" data-start="2026-03-12" data-title="No href"><span>Add to calendar</span></a>');
+    await catchDownloads(test.page);
+    await test.page.focus('#before');
+    await test.page.keyboard.press('Tab');
+    expect(await test.page.evaluate(() => document.activeElement?.className)).toBe('js-add-to-calendar');
+    await test.page.keyboard.press('Enter');
+    expect((await downloads(test.page)).names).toEqual(['No-href.ics']);
+    console.log(n, test.warnings);
+    test.assertClean();
+  });
+
+  it('resource: values with spaces, file types with spaces and accents, a title with characters no file name takes; /status heard by a page script on a 500', async () => {
+    const asked: string[] = [];
+    let status = 200;
+    const test = await open(
+      '<div class="js-resource" data-title="Spec: &quot;NS-400&quot; / v2 &lt;final&gt;?" data-download-error="The download failed, try again.">' +
+        '<ul><li><label><input type="checkbox" class="js-resource-file" value=" 101 " data-file-type="Data sheet"> A</label></li>' +
+        '<li><label><input type="checkbox" class="js-resource-file" value="102" data-file-type="Präsentation"> B</label></li>' +
+        '<li><label><input type="checkbox" class="js-resource-file" value="103" data-file-type="Фото"> C</label></li></ul>' +
+        '<button type="button" class="js-resource-download">Download</button><p class="js-resource-status" aria-live="polite"></p></div>',
+      { respond: (url) => (new URL(url).pathname.startsWith('/download-zip/') ? (asked.push(new URL(url).pathname), { status, contentType: 'application/zip', body: 'PK' }) : undefined), allowErrors: [/status of 500/] },
+      SCRIPT + LISTEN,
+    );
+    await catchDownloads(test.page);
+    for (const v of ['" 101 "', '"102"', '"103"']) await test.page.click(`input[value=${v}]`);
+    await test.page.click('.js-resource-download');
+    await test.page.waitForFunction(() => (window as unknown as { names: string[] }).names.length == 1, { timeout: 5000 });
+    expect((await downloads(test.page)).names).toEqual(['Spec-NS-400-v2-final-DATA-SHEET-PRASENTATION.zip']);
+    expect(asked).toEqual(['/download-zip/101,102,103']);
+    status = 500;
+    await test.page.waitForFunction(() => document.querySelector('.js-resource-download')!.getAttribute('aria-disabled') == 'false', { timeout: 5000 });
+    await test.page.click('.js-resource-download');
+    await test.page.waitForFunction(() => document.querySelector('.js-resource-status')!.textContent == 'The download failed, try again.', { timeout: 5000 });
+    expect(await heard(test.page)).toEqual([['/status', 'The download failed, try again.']]);
+    console.log(n, test.warnings);
+    test.assertClean();
+  });
 });

@@ -2,7 +2,7 @@
 // built from the link's data-* attributes and the page's address. Invalid data: a warning at
 // setup and the link is left alone, so its href (the server's .ics) still works.
 import { fileName, writeCalendar } from '../../lib/ical';
-import { defineFeature, warn } from '../../lib/kit';
+import { createJournal, defineFeature, warn } from '../../lib/kit';
 
 // Revoking a Blob URL right after click() can cancel the download: a minute later, or at teardown.
 const REVOKE_AFTER = 60_000;
@@ -30,6 +30,14 @@ defineFeature<HTMLElement>('add-to-calendar', (link, { signal }) => {
       `add-to-calendar: data-start="${link.dataset.start ?? ''}" / data-end="${link.dataset.end ?? ''}" is not a valid event date; the link is left as it is`,
       link,
     );
+  // A link without href (the contract allows one: the file is built here) is no link to the
+  // browser: out of the tab order, no Enter. A button, then, as veneer builds the file.
+  const j = createJournal();
+  if (!link.hasAttribute('href')) {
+    j.set(link, 'role', 'button');
+    if (!link.hasAttribute('tabindex')) j.set(link, 'tabindex', '0');
+    link.addEventListener('keydown', (event) => event.target == link && /^(Enter| )$/.test(event.key) && (event.preventDefault(), link.click()), { signal });
+  }
   // Each Blob URL with its revoke timer.
   const urls = new Map<string, ReturnType<typeof setTimeout>>();
   const revoke = (href: string) => {
@@ -55,5 +63,5 @@ defineFeature<HTMLElement>('add-to-calendar', (link, { signal }) => {
     },
     { signal },
   );
-  return () => [...urls.keys()].forEach(revoke);
+  return () => ([...urls.keys()].forEach(revoke), j.restore());
 });
