@@ -104,7 +104,8 @@ defineFeature<HTMLScriptElement>('analytics', (script, { bus, settings, signal }
     (click) => {
       const target = click.target as Element;
       const tracked = target.closest?.('[data-track-category][data-track-action]');
-      const link = target.closest?.<HTMLAnchorElement>('a[href]');
+      // An image map's area is a link too (a brochure's pages as areas of one picture).
+      const link = target.closest?.<HTMLAnchorElement>('a[href],area[href]');
       if (tracked) {
         const value = tracked.getAttribute('data-track-value');
         event({
