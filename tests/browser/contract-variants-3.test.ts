@@ -393,4 +393,60 @@ describe('contract, variants (3)', () => {
     expect(other.requests.filter((u) => /\/expand\.[0-9a-f]{6}\.js$/.test(u)).map((u) => new URL(u).pathname.split('/').slice(0, -1).join('/'))).toEqual(['/static/v2/js']);
     other.assertClean();
   });
+  it('share: Facebook, LinkedIn, X and Twitter addresses open 550 x 450 popups; a mail link stays a link', async () => {
+    const test = await open(
+      '<a class="js-share" href="https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fexample.com%2Fa" target="_blank" rel="noopener">Facebook</a>' +
+        '<a class="js-share" href="https://www.linkedin.com/shareArticle?mini=true&amp;url=https%3A%2F%2Fexample.com%2Fa&amp;title=A"><svg width="10" height="10"></svg><span class="visually-hidden">LinkedIn</span></a>' +
+        '<a class="js-share" href="https://x.com/intent/post?text=A&amp;url=https%3A%2F%2Fexample.com%2Fa" title="Post on X"><i class="icon-x"></i></a>' +
+        '<a class="js-share" href="https://twitter.com/intent/tweet?url=https%3A%2F%2Fexample.com%2Fa" data-width="600" data-height="400px">Twitter</a>' +
+        '<a class="js-share" href="mailto:?subject=Look&amp;body=https%3A%2F%2Fexample.com%2Fa">Mail</a>',
+    );
+    await test.page.waitForFunction(() => document.querySelectorAll('.js-share[data-enhanced]').length == 4, { timeout: 5000 });
+    expect(await marks(test.page, '.js-share[href^=mailto]')).toEqual([null]);
+    await test.page.evaluate(() => {
+      const w = window as unknown as { opened: string[][] };
+      w.opened = [];
+      window.open = (...args: unknown[]) => (w.opened.push(args as string[]), null);
+    });
+    for (let i = 0; i < 4; i++) await test.page.$$eval('.js-share', (all, i) => (all[i] as HTMLElement).click(), i);
+    const opened = await test.page.evaluate(() => (window as unknown as { opened: string[][] }).opened);
+    expect(opened.map((o) => [new URL(o[0]).host, /width=(\d+),height=(\d+)/.exec(o[2])!.slice(1).join('x')])).toEqual([
+      ['www.facebook.com', '550x450'],
+      ['www.linkedin.com', '550x450'],
+      ['x.com', '550x450'],
+      ['twitter.com', '600x400'],
+    ]);
+    console.log(n, test.warnings);
+    test.assertClean();
+  });
+
+  it('back to top in a fixed footer and at the top of the page; appear elements nested; a table with caption and thead; permission decisions kept', async () => {
+    const body =
+      '<a class="js-back-to-top" id="first" href="#top">Top</a>' +
+      '<div class="rich-text" style="width:300px"><table><caption>Prices 2026</caption><thead><tr><th>A</th><th>B</th></tr></thead><tbody><tr><td style="min-width:600px">wide</td><td>x</td></tr></tbody></table></div>' +
+      '<div class="js-permission" data-permission="cookie"><p>Cookies?</p><button class="js-permission-allow">Yes</button><button class="js-permission-deny">No</button></div>' +
+      '<div class="js-permission" data-permission="geolocation"><p>Location?</p><button class="js-permission-allow">Yes</button><button class="js-permission-deny">No</button></div>' +
+      '<div style="height:250vh">tall</div>' +
+      '<section class="js-appear" id="outer" style="height:400px"><h2>Outer</h2><div class="js-appear" id="inner" data-appear-delay="50">Inner</div></section>' +
+      '<div style="height:60vh">end</div>' +
+      '<footer style="position:fixed;bottom:0;right:0"><a class="js-back-to-top" id="second" href="#top">Back to top</a></footer>';
+    const test = await open(body, { reducedMotion: false });
+    expect(await marks(test.page, '.js-back-to-top, .rich-text table, .js-permission, .js-appear')).toEqual(['back-to-top', 'table-scroll', 'permission', 'permission', 'appear', 'appear', 'back-to-top']);
+    expect(await test.page.$eval('.veneer-table-scroll', (w) => [w.getAttribute('role'), w.getAttribute('aria-label')])).toEqual(['region', 'Prices 2026']);
+    expect(await test.page.$$eval('.js-appear', (all) => all.map((a) => a.className))).toEqual(['js-appear is-hidden', 'js-appear is-hidden']);
+    await test.page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+    await test.page.waitForFunction(() => [...document.querySelectorAll('.js-appear')].every((a) => a.classList.contains('is-visible')), { timeout: 3000 });
+    await test.page.waitForFunction(() => [...document.querySelectorAll('.js-back-to-top')].every((a) => a.classList.contains('is-visible')), { timeout: 3000 });
+    await test.page.click('#second');
+    await test.page.waitForFunction(() => scrollY == 0, { timeout: 3000 });
+    // Decisions: cookie yes, geolocation no; kept on the next page view.
+    await test.page.click('[data-permission=cookie] .js-permission-allow');
+    await test.page.click('[data-permission=geolocation] .js-permission-deny');
+    const next = await session.open(`/__fixture/variant3-${n}`, { html: fixture(body) });
+    await sleep(300);
+    expect(await next.page.$$eval('.js-permission', (all) => all.map((p) => p.classList.contains('is-hidden') || p.classList.contains('veneer-unseen') || (p as HTMLElement).hidden))).toEqual([true, true]);
+    console.log(n, test.warnings, next.warnings);
+    test.assertClean();
+    next.assertClean();
+  });
 });

@@ -23,7 +23,8 @@ const coarse = () => !!globalThis.matchMedia?.('(pointer: coarse)').matches;
 function size(link: HTMLElement, key: keyof typeof SIZE): number {
   const raw = link.dataset[key];
   if (raw == null) return SIZE[key];
-  const value = raw.trim() ? Number(raw) : NaN;
+  // A CMS may print the unit, as window.open's own features took it ("width=600px"): read without it.
+  const value = raw.trim() ? Number(raw.replace(/px\s*$/i, '')) : NaN;
   if (Number.isNaN(value)) {
     warn(`share: data-${key}="${raw}" is not a number; using ${SIZE[key]}`, link);
     return SIZE[key];
