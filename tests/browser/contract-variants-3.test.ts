@@ -495,4 +495,24 @@ describe('contract, variants (3)', () => {
     console.log(n, twice.warnings);
     twice.assertClean();
   });
+  it('resource: the download control as an <input type="button"> and as a link to the whole zip', async () => {
+    const asked: string[] = [];
+    const item = (control: string) =>
+      `<div class="js-resource" data-title="Kit" data-download-error="Failed."><input type="checkbox" class="js-resource-file" value="7" data-file-type="PDF" aria-label="f">${control}<p class="js-resource-status"></p></div>`;
+    const test = await open(item('<input type="button" class="js-resource-download" value="Download">') + item('<a class="js-resource-download" href="/media/kit.zip">Download all</a>'), {
+      respond: (url) => (new URL(url).pathname.startsWith('/download-zip/') ? (asked.push(new URL(url).pathname), { contentType: 'application/zip', body: 'PK' }) : undefined),
+    });
+    expect(await marks(test.page, '.js-resource')).toEqual(['resource', 'resource']);
+    await catchDownloads(test.page);
+    for (let i = 0; i < 2; i++) {
+      await test.page.$$eval('.js-resource-file', (all, i) => (all[i] as HTMLElement).click(), i);
+      await test.page.$$eval('.js-resource-download', (all, i) => (all[i] as HTMLElement).click(), i);
+      await test.page.waitForFunction((i) => (window as unknown as { names: string[] }).names.length == i + 1, { timeout: 5000 }, i);
+    }
+    expect(asked).toEqual(['/download-zip/7', '/download-zip/7']);
+    expect((await downloads(test.page)).names).toEqual(['Kit-PDF.zip', 'Kit-PDF.zip']);
+    expect(await test.page.evaluate(() => location.pathname)).toBe('/__fixture/variant3-' + n);
+    console.log(n, test.warnings);
+    test.assertClean();
+  });
 });

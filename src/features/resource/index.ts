@@ -12,8 +12,10 @@ const MAX_IDS = 200;
 const REVOKE_AFTER = 60_000;
 
 defineFeature<HTMLElement>('resource', (item, { signal, bus, labels }) => {
-  const button = item.querySelector<HTMLButtonElement>('button.js-resource-download');
-  if (!button) return warn('resource: no button.js-resource-download inside; left as it is', item);
+  // The contract writes a <button>; an <input type="button"> or a link (to the whole zip, the
+  // no-script fallback) works as well, as every hook does on any tag.
+  const button = item.querySelector<HTMLButtonElement>('.js-resource-download');
+  if (!button) return warn('resource: no .js-resource-download inside; left as it is', item);
   const files = () => [...item.querySelectorAll<HTMLInputElement>('input[type=checkbox].js-resource-file')];
   if (!files().length) return warn('resource: no input[type=checkbox].js-resource-file inside; left as it is', item);
   let error = item.getAttribute('data-download-error')?.trim();
