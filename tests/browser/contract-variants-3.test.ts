@@ -515,4 +515,18 @@ describe('contract, variants (3)', () => {
     console.log(n, test.warnings);
     test.assertClean();
   });
+  it('the script tag without defer: in the head (before <body> exists) and at the end of the body', async () => {
+    const body = '<div class="js-expand"><button class="js-expand-trigger">Q</button><div class="js-expand-content">A</div></div><div class="js-tooltip" data-tooltip="tip">t</div>';
+    for (const [head, end] of [
+      ['<script src="/Content/scripts/dist/veneer.js"></script>', ''],
+      ['', '<script src="/Content/scripts/dist/veneer.js"></script>'],
+    ]) {
+      const test = await open(body + end, {}, head);
+      await test.page.waitForFunction(() => document.readyState == 'complete');
+      await test.ready();
+      expect(await marks(test.page, '.js-expand, .js-tooltip')).toEqual(['expand', 'tooltip']);
+      console.log(n, test.warnings);
+      test.assertClean();
+    }
+  });
 });
