@@ -49,15 +49,17 @@ describe('contract, variants (3)', () => {
       link('aaaaaaaaaaa', ' data-width="560px" data-height="315px" data-description="Our film"') +
         link('bbbbbbbbbbb', '') +
         link('ccccccccccc', ' data-width="480"') +
-        link('ddddddddddd', ' data-width=" 800 PX " data-height="450 px"'),
+        link('ddddddddddd', ' data-width=" 800 PX " data-height="450 px"') +
+        link('eeeeeeeeeee', ' data-width="100%" data-height="315"') +
+        link('fffffffffff', ' data-width="150%" data-height="0"'),
       { respond: youtube },
     );
-    expect(await marks(test.page, '.js-video')).toEqual(['video', 'video', 'video', 'video']);
-    for (let i = 0; i < 4; i++) {
+    expect(await marks(test.page, '.js-video')).toEqual(['video', 'video', 'video', 'video', 'video', 'video']);
+    for (let i = 0; i < 6; i++) {
       await test.page.$$eval('.js-video', (all, i) => (all[i] as HTMLElement).click(), i);
       await test.page.waitForFunction((i) => document.querySelectorAll('iframe').length > i, { timeout: 5000 }, i);
     }
-    expect((await frames(test.page)).map((f) => f.size)).toEqual([['560', '315'], ['640', '360'], ['480', '360'], ['800', '450']]);
+    expect((await frames(test.page)).map((f) => f.size)).toEqual([['560', '315'], ['640', '360'], ['480', '360'], ['800', '450'], ['100%', '315'], ['640', '360']]);
     expect((await frames(test.page))[0].title).toBe('Our film');
     console.log(n, test.warnings);
     test.assertClean();

@@ -50,9 +50,11 @@ function loadApi(): Promise<YT> {
 
 /**
  * A positive whole number of pixels, or the default. A CMS may print the unit (`560px`, as
- * the iframe's own width attribute and YouTube's player both took it): read without it.
+ * the iframe's own width attribute and YouTube's player both took it): read without it. A
+ * percentage up to 100 (`100%`, a responsive frame) is kept as it is, as they kept it.
  */
-const size = (raw: string | undefined, fallback: number) => parseNumber(raw?.replace(/px\s*$/i, ''), { min: 1, max: 10000, integer: true }) ?? fallback;
+const size = (raw: string | undefined, fallback: number): number | string =>
+  /^\s*(100|\d\d?)%\s*$/.test(raw!) ? raw!.trim() : parseNumber(raw?.replace(/px\s*$/i, ''), { min: 1, max: 10000, integer: true }) ?? fallback;
 
 // Which instance is publishing /video/playing now: every other one pauses.
 let starting: object | undefined;
