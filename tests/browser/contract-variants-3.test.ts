@@ -531,4 +531,15 @@ describe('contract, variants (3)', () => {
       test.assertClean();
     }
   });
+  it('video: a link without href is reached by Tab and plays with Enter', async () => {
+    const test = await open('<button id="before">before</button><a class="js-video" data-video-id="aaaaaaaaaaa" data-description="Film">Play</a>', { respond: youtube });
+    await test.page.focus('#before');
+    await test.page.keyboard.press('Tab');
+    expect(await test.page.evaluate(() => document.activeElement?.className)).toBe('js-video');
+    await test.page.keyboard.press('Enter');
+    await test.page.waitForSelector('iframe', { timeout: 5000 });
+    expect((await frames(test.page)).map((f) => f.path)).toEqual(['/embed/aaaaaaaaaaa']);
+    console.log(n, test.warnings);
+    test.assertClean();
+  });
 });

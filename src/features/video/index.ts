@@ -149,7 +149,11 @@ defineFeature<HTMLAnchorElement>('video', (link, { bus, signal, settings, labels
   // Enhanced, the link plays in place: a button (Enter and Space), with the markup's own name.
   j.set(link, 'role', 'button');
   if (!hasAccessibleName(link)) j.set(link, 'aria-label', data.description || labels!.videoPlayer);
-  link.addEventListener('keydown', (event) => event.key == ' ' && (event.preventDefault(), start(true)), { signal });
+  // A link without href (the no-script fallback missing) is out of the tab order and deaf to
+  // Enter: a button, then, for the keyboard too.
+  const bare = !link.hasAttribute('href');
+  if (bare && !link.hasAttribute('tabindex')) j.set(link, 'tabindex', '0');
+  link.addEventListener('keydown', (event) => (event.key == ' ' || (bare && event.key == 'Enter')) && (event.preventDefault(), start(true)), { signal });
   // The link's own behaviour for new-tab and new-window clicks, and after a failure.
   link.addEventListener(
     'click',
