@@ -477,8 +477,9 @@ describe('contract, variants (3)', () => {
   });
   it('the script tag async alone in the head; twice with the settings on the second (defer) copy', async () => {
     const hooks = '<div class="js-expand"><button class="js-expand-trigger">Q</button><div class="js-expand-content">A</div></div>' + '<p>filler</p>'.repeat(2000) + '<div class="js-tooltip" data-tooltip="tip">t</div>';
-    const test = await open(hooks, { init: BEACONS }, '<script async src="/Content/scripts/dist/veneer.js" data-analytics-id="G-ASYNC123" data-analytics-endpoint="/__stubs/analytics/collect"></script>');
-    await test.page.waitForFunction(() => document.readyState == 'complete');
+    // An async script may run after DOMContentLoaded: window.veneer is waited for.
+    const test = await open(hooks, { init: BEACONS, ready: false }, '<script async src="/Content/scripts/dist/veneer.js" data-analytics-id="G-ASYNC123" data-analytics-endpoint="/__stubs/analytics/collect"></script>');
+    await test.page.waitForFunction(() => document.readyState == 'complete' && 'veneer' in window);
     await test.ready();
     expect(await marks(test.page, '.js-expand, .js-tooltip')).toEqual(['expand', 'tooltip']);
     await sleep(300);
@@ -486,10 +487,10 @@ describe('contract, variants (3)', () => {
     test.assertClean();
     const twice = await open(
       hooks,
-      { init: BEACONS },
+      { init: BEACONS, ready: false },
       '<script async src="/Content/scripts/dist/veneer.js"></script>' + tag('data-analytics-id="G-TWICE123" data-analytics-endpoint="/__stubs/analytics/collect"'),
     );
-    await twice.page.waitForFunction(() => document.readyState == 'complete');
+    await twice.page.waitForFunction(() => document.readyState == 'complete' && 'veneer' in window);
     await twice.ready();
     expect(await marks(twice.page, '.js-expand, .js-tooltip')).toEqual(['expand', 'tooltip']);
     await sleep(300);
@@ -539,6 +540,21 @@ describe('contract, variants (3)', () => {
     await test.page.keyboard.press('Enter');
     await test.page.waitForSelector('iframe', { timeout: 5000 });
     expect((await frames(test.page)).map((f) => f.path)).toEqual(['/embed/aaaaaaaaaaa']);
+    console.log(n, test.warnings);
+    test.assertClean();
+  });
+  it('analytics: the tag twice, the id only on the copy that does not run (a bare copy ran first); another script with the id is still ignored', async () => {
+    const test = await open(
+      '<button data-track-category="c" data-track-action="go">b</button>',
+      { init: BEACONS, respond: (url) => (new URL(url).pathname == '/other/widget.js' ? { contentType: 'text/javascript', body: '' } : undefined) },
+      '<script src="/Content/scripts/dist/veneer.js?v=1"></script>' + tag('data-analytics-id="G-TWICE123" data-analytics-endpoint="/__stubs/analytics/collect"') +
+        '<script defer src="/other/widget.js" data-analytics-id="G-OTHER123"></script>',
+    );
+    await sleep(400);
+    await test.page.click('button');
+    expect(await hits(test.page)).toEqual(['page_view', 'go c']);
+    expect(await test.page.evaluate(() => (window as unknown as { beacons: string[] }).beacons.every((u) => u.includes('tid=G-TWICE123') && u.startsWith(location.origin + '/__stubs/')))).toBe(true);
+    expect(test.warnings.filter((w) => w.includes('not the script tag'))).toHaveLength(1);
     console.log(n, test.warnings);
     test.assertClean();
   });

@@ -29,13 +29,17 @@ const MAX_VALUE = 100;
 let running = false;
 
 defineFeature<HTMLScriptElement>('analytics', (script, { bus, settings, signal }) => {
-  // Only the tag the core runs from (the first, when the tag is included twice).
-  if (script.dataset != settings.data || running) return warn('analytics: not the script tag veneer runs from; ignored', script);
+  // Only the tag the core runs from (the first, when the tag is included twice), or, when that
+  // one carries no id, another copy of veneer's tag (from the same folder) that does: a bare
+  // copy that happened to run first (an async one, cached) does not lose the page's analytics.
+  const data = script.dataset;
+  const copy = settings.data.analyticsId == null && !!script.src && new URL('.', script.src).href == '' + settings.base;
+  if ((data != settings.data && !copy) || running) return warn('analytics: not the script tag veneer runs from; ignored', script);
   // CMS templates often pad attribute values.
-  const id = settings.data.analyticsId!.trim();
+  const id = data.analyticsId!.trim();
   if (!ANALYTICS_ID.valid(id)) return warn(`analytics: data-analytics-id "${id}" is not a GA4 id (G-…); nothing is sent`);
   running = true;
-  const own = settings.data.analyticsEndpoint!;
+  const own = data.analyticsEndpoint!;
   const endpoint = own && ANALYTICS_ENDPOINT.valid(own) ? new URL(own, location.href) : GA4;
 
   // Any tag, the type trimmed and any case, as the permission feature reads it.
