@@ -558,4 +558,25 @@ describe('contract, variants (3)', () => {
     console.log(n, test.warnings);
     test.assertClean();
   });
+  it('hero rotator whose items are whole-banner links: each keeps its link role and name', async () => {
+    const test = await open(
+      BELOW +
+        '<div class="js-hero-rotator" data-interval="5000"><a class="js-rotator-item" href="/spring">Spring sale</a><a class="js-rotator-item" href="/summer"><img src="/media/images/news-1.svg" alt="Summer range" width="40"></a></div>',
+    );
+    expect(await marks(test.page, '.js-hero-rotator')).toEqual(['rotator']);
+    expect(await test.page.$$eval('.js-rotator-item', (all) => all.map((a) => [a.getAttribute('role'), a.getAttribute('aria-label'), a.getAttribute('aria-roledescription')]))).toEqual([
+      [null, null, null],
+      [null, null, null],
+    ]);
+    const snapshot = await test.page.accessibility.snapshot({ interestingOnly: true });
+    const found: string[] = [];
+    const walk = (node: { role: string; name?: string; children?: unknown[] }) => {
+      if (node.role == 'link') found.push(node.name ?? '');
+      (node.children as (typeof node)[] | undefined)?.forEach(walk);
+    };
+    walk(snapshot!);
+    expect(found).toContain('Spring sale');
+    console.log(n, test.warnings);
+    test.assertClean();
+  });
 });

@@ -40,6 +40,9 @@ defineFeature<HTMLElement>('rotator', (element, { bus, signal, settings, settle,
   if (!element.hasAttribute('aria-label') && !element.hasAttribute('aria-labelledby')) j.set(element, 'aria-label', labels!.carousel);
   const wrapper = commonAncestor(items)!;
   items.forEach((item, i) => {
+    // A slide that is itself a link or a button (a whole-banner link) keeps its role and its
+    // name: a group named "1 of 3" would hide where it goes.
+    if (item.matches('a[href],button')) return;
     // A <figure> with a caption takes no other role (ARIA in HTML): it stays a figure.
     if (!(item.localName == 'figure' && item.querySelector('figcaption'))) j.set(item, 'role', 'group');
     j.set(item, 'aria-roledescription', labels!.slideRole);
