@@ -579,4 +579,29 @@ describe('contract, variants (3)', () => {
     console.log(n, test.warnings);
     test.assertClean();
   });
+  it('popup modal holding a validated form (js-validate, required fields): blocked while empty, then posted with fetch', async () => {
+    const posted: string[] = [];
+    const test = await open(
+      '<div class="js-popup-modal" id="signup" data-success-message="Subscribed." data-error-message="Failed."><div class="js-modal-body"><h2>Newsletter</h2>' +
+        '<form class="js-validate js-mailing-form" action="/forms/signup" method="post"><label for="e">Email</label><input id="e" type="email" name="email" required data-required-message="Your email, please">' +
+        '<label><input type="checkbox" name="consent" value="yes" required> I agree</label><button type="submit">Subscribe</button></form>' +
+        '<button type="button" class="js-modal-close">Close</button></div></div>',
+      { respond: (url) => (new URL(url).pathname == '/forms/signup' ? (posted.push(url), { status: 201, body: '' }) : undefined) },
+    );
+    expect(await marks(test.page, '.js-popup-modal, form')).toEqual(['popup-modal', 'forms']);
+    await test.page.waitForFunction(() => document.getElementById('signup')!.classList.contains('is-open'), { timeout: 7000 });
+    await sleep(100);
+    await test.page.click('#signup button[type=submit]');
+    await sleep(300);
+    expect(posted).toHaveLength(0);
+    expect(await test.page.$eval('#signup', (p) => p.textContent)).toContain('Your email, please');
+    await test.page.type('#e', 'a@b.example');
+    await test.page.click('#signup input[type=checkbox]');
+    await test.page.click('#signup button[type=submit]');
+    await test.page.waitForFunction(() => document.querySelector('#signup .popup-result')?.textContent == 'Subscribed.', { timeout: 5000 });
+    expect(posted).toHaveLength(1);
+    expect(await test.page.evaluate(() => location.pathname)).toBe('/__fixture/variant3-' + n);
+    console.log(n, test.warnings);
+    test.assertClean();
+  });
 });
