@@ -46,6 +46,9 @@ defineFeature<HTMLElement>('carousel', (element, { signal, labels, settle }) => 
   j.set(wrapper, 'aria-live', 'polite');
   const wrapperId = j.id(wrapper, 'veneer-carousel');
   slides.forEach((slide, i) => {
+    // A slide that is itself a link or a button (a whole-card link) keeps its role and its
+    // name, as the rotator's: a group named "1 of 3" would hide where it goes.
+    if (slide.matches('a[href],button')) return;
     // Not on an <article> or <li> (ARIA in HTML allows them no group role; an <li> of a group
     // would leave its list without items): they keep their own role, described as a slide.
     if (!/^(article|li)$/.test(slide.localName)) j.set(slide, 'role', 'group');
