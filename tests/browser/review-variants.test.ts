@@ -25,6 +25,45 @@ describe('review of the variant fixes', () => {
   const open = (body: string, options: OpenOptions = {}, head = SCRIPT) =>
     session.open(`/__fixture/review-variant-${++n}`, { html: fixture(body, head), reducedMotion: true, ...options });
 
+  it('expand: a heading trigger whose content is a button or a link (the APG markup) has no button inside a button', async () => {
+    const test = await open(
+      BELOW +
+        '<div class="js-expand"><h3 class="js-expand-trigger"> <button type="button">Button question</button> </h3><div class="js-expand-content">A1</div></div>' +
+        '<div class="js-expand"><h3 class="js-expand-trigger"><a href="#a2">Link question</a></h3><div class="js-expand-content" id="a2">A2</div></div>' +
+        '<div class="js-expand"><h3 class="js-expand-trigger">Plain question</h3><div class="js-expand-content">A3</div></div>',
+    );
+    // One control per heading, none holding another.
+    expect(await controls(test.page)).toEqual([
+      ['button', 'Button question', []],
+      ['button', 'Link question', []],
+      ['button', 'Plain question', []],
+    ]);
+    expect(await test.page.$$eval('h3 button, h3 a', (all) => all.map((el) => [el.getAttribute('aria-expanded'), !!el.getAttribute('aria-controls')]))).toEqual([
+      ['false', true],
+      ['false', true],
+    ]);
+    // One Tab stop each; Enter toggles.
+    await test.page.focus('h3 button');
+    await test.page.keyboard.press('Tab');
+    expect(await test.page.evaluate(() => document.activeElement!.textContent)).toBe('Link question');
+    await test.page.keyboard.press('Enter');
+    expect(await test.page.$$eval('.js-expand', (all) => all.map((el) => el.classList.contains('is-open')))).toEqual([false, true, false]);
+    expect(await test.page.evaluate(() => location.hash)).toBe('');
+    // Removed, the headings are as the markup had them.
+    const restored = await test.page.evaluate(async () => {
+      const items = [...document.querySelectorAll('.js-expand')];
+      items.forEach((item) => item.remove());
+      await new Promise((r) => setTimeout(r, 300));
+      return items.map((item) => item.querySelector('h3')!.outerHTML);
+    });
+    expect(restored).toEqual([
+      '<h3 class="js-expand-trigger"> <button type="button">Button question</button> </h3>',
+      '<h3 class="js-expand-trigger"><a href="#a2">Link question</a></h3>',
+      '<h3 class="js-expand-trigger">Plain question</h3>',
+    ]);
+    test.assertClean();
+  });
+
   it('carousel: slides that are whole-card links keep their link role and name, as the rotator\'s', async () => {
     const test = await open(
       BELOW +

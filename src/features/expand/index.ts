@@ -26,9 +26,17 @@ defineFeature<HTMLElement>(
     const content = owned(element, '.js-expand-content', HOOK)[0];
     if (!hook || !content) return warn('expand: .js-expand-trigger or .js-expand-content missing; left as it is', element);
     // A heading as the trigger keeps its role (a heading may not be a button, and the page's
-    // outline would lose it): the button is a span around its content (APG accordion).
+    // outline would lose it): the button is a span around its content (APG accordion); or the
+    // button or link that is all its content already (<h3><button>…</button></h3>, the APG's
+    // own markup): a span around it would be a button holding a button.
     let trigger = hook;
-    if (/^h[1-6]$/.test(hook.localName)) (trigger = document.createElement('span')).append(...hook.childNodes), hook.append(trigger);
+    let span: HTMLSpanElement | undefined;
+    if (/^h[1-6]$/.test(hook.localName)) {
+      const only = hook.firstElementChild;
+      if (only?.matches('button,a[href]') && only == hook.lastElementChild && [...hook.childNodes].every((node) => node == only || node.nodeType != 3 || !node.nodeValue!.trim()))
+        trigger = only as HTMLElement;
+      else (trigger = span = document.createElement('span')).append(...hook.childNodes), hook.append(span);
+    }
 
     const j = createJournal();
     const hidden = findableHidden();
@@ -113,7 +121,7 @@ defineFeature<HTMLElement>(
       group?.delete(item);
       if (group && !group.size) sets.delete(name);
       j.restore();
-      if (trigger != hook) trigger.replaceWith(...trigger.childNodes);
+      span?.replaceWith(...span.childNodes);
     };
   },
 );
