@@ -80,4 +80,24 @@ describe('review of the variant fixes', () => {
     test.assertClean();
   });
 
+  it('analytics: the running tag without an id and another script of the same folder with one: that script is not a copy of veneer', async () => {
+    const test = await open(
+      '<button data-track-category="c" data-track-action="go">b</button>',
+      {
+        init: () => {
+          const w = window as unknown as { beacons: string[] };
+          w.beacons = [];
+          navigator.sendBeacon = (url) => (w.beacons.push(String(url)), true);
+        },
+        respond: (url) => (new URL(url).pathname == '/Content/scripts/dist/legacy.js' ? { contentType: 'text/javascript', body: '' } : undefined),
+      },
+      SCRIPT + '<script defer src="/Content/scripts/dist/legacy.js" data-analytics-id="G-LEGACY12" data-analytics-endpoint="/__stubs/analytics/collect"></script>',
+    );
+    await sleep(400);
+    await test.page.click('button');
+    await sleep(100);
+    expect(await test.page.evaluate(() => (window as unknown as { beacons: string[] }).beacons)).toEqual([]);
+    expect(test.warnings.filter((w) => w.includes('not the script tag'))).toHaveLength(1);
+    test.assertClean();
+  });
 });

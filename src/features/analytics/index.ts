@@ -30,10 +30,13 @@ let running = false;
 
 defineFeature<HTMLScriptElement>('analytics', (script, { bus, settings, signal }) => {
   // Only the tag the core runs from (the first, when the tag is included twice), or, when that
-  // one carries no id, another copy of veneer's tag (from the same folder) that does: a bare
+  // one carries no id, another copy of veneer's tag (the same file) that does: a bare
   // copy that happened to run first (an async one, cached) does not lose the page's analytics.
+  // A copy is the same file as the running tag's (its query aside: ?v=2), not merely one from
+  // the same folder, where the legacy site's own scripts sit too.
   const data = script.dataset;
-  const copy = settings.data.analyticsId == null && !!script.src && new URL('.', script.src).href == '' + settings.base;
+  const file = (tag?: HTMLScriptElement) => tag?.src.replace(/[?#].*/, '');
+  const copy = settings.data.analyticsId == null && !!script.src && file(script) == file([...document.scripts].find((tag) => tag.dataset == settings.data));
   if ((data != settings.data && !copy) || running) return warn('analytics: not the script tag veneer runs from; ignored', script);
   // CMS templates often pad attribute values.
   const id = data.analyticsId!.trim();
