@@ -1,6 +1,7 @@
 // Feature carousel (div.js-carousel): prev/next with wraparound, APG carousel semantics.
 // No autoplay and no document-wide key capture: the buttons are the only controls.
 import { declaredCount } from '../../lib/count';
+import { numbered } from '../../lib/numbered';
 import { adoptHiddenRules, commonAncestor, createJournal, defineFeature, format, hasAccessibleName, loadLabels, owned, warn } from '../../lib/kit';
 
 const HOOK = '.js-carousel';
@@ -36,11 +37,8 @@ defineFeature<HTMLElement>('carousel', (element, { signal, labels, settle }) => 
   j.set(element, 'aria-roledescription', labels!.carouselRole);
   // Landmark names are unique (axe landmark-unique): a second carousel without a name of its
   // own is "Carousel (2)", as a second scrolling table's region.
-  if (!element.hasAttribute('aria-label') && !element.hasAttribute('aria-labelledby')) {
-    let name = labels!.carousel;
-    for (let n = 1; [...document.querySelectorAll(HOOK)].some((other) => other.getAttribute('aria-label') == name); ) name = `${labels!.carousel} (${++n})`;
-    j.set(element, 'aria-label', name);
-  }
+  if (!element.hasAttribute('aria-label') && !element.hasAttribute('aria-labelledby'))
+    j.set(element, 'aria-label', numbered(labels!.carousel, (name) => [...document.querySelectorAll(HOOK)].some((other) => other.getAttribute('aria-label') == name)));
   const wrapper = commonAncestor(all)!;
   // Not auto-rotating, so a polite live region announces the slide a button brings in.
   j.set(wrapper, 'aria-live', 'polite');

@@ -2,6 +2,7 @@
 // fallback, only once the map comes near the viewport or the visitor asks for it with the
 // button; never before. The fallback stays until the map has loaded, and for good if it fails.
 import { storedPermission } from '../../lib/consent';
+import { numbered } from '../../lib/numbered';
 import { adoptStyles, createJournal, defineFeature, loadLabels, parseNumber, saveData, type Topics, warn } from '../../lib/kit';
 
 const EMBED = 'https://www.openstreetmap.org/export/embed.html';
@@ -62,9 +63,7 @@ defineFeature<HTMLElement>('map', (element, { bus, signal, settings, labels }) =
     iframe.className = 'veneer-map';
     // As text: setAttribute never parses markup. Frames' titles differ (axe frame-title-unique):
     // a second "Map" is "Map (2)", as a second scrolling table's name.
-    let title = data.title || labels!.mapTitle;
-    for (let n = 1, base = title; [...document.querySelectorAll('iframe')].some((frame) => frame.title == title); ) title = `${base} (${++n})`;
-    iframe.title = title;
+    iframe.title = numbered(data.title || labels!.mapTitle, (title) => [...document.querySelectorAll('iframe')].some((frame) => frame.title == title));
     iframe.referrerPolicy = 'strict-origin-when-cross-origin';
     j.set(element, 'aria-busy', 'true');
     j.flag(element, 'is-busy', true);

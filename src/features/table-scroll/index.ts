@@ -2,6 +2,7 @@
 // inside a focusable, named region (axe scrollable-region-focusable); a narrow table is left
 // alone. Re-evaluated whenever the column or the table changes size (ResizeObserver).
 import { adoptStyles, defineFeature, loadLabels } from '../../lib/kit';
+import { numbered } from '../../lib/numbered';
 
 const CLASS = 'veneer-table-scroll';
 const HEADING = /^H[1-6]$/;
@@ -58,8 +59,7 @@ defineFeature<HTMLTableElement>('table-scroll', (table, { signal, labels }) => {
   /** A named region is a landmark, and landmarks' names must differ: a second "Prices" is "Prices (2)". */
   function unique(name: string): string {
     const taken = new Set([...document.querySelectorAll(`.${CLASS}[role=region]`)].map((region) => region.getAttribute('aria-label')));
-    let n = 1;
-    for (let candidate = name; ; candidate = `${name} (${++n})`) if (!taken.has(candidate)) return candidate;
+    return numbered(name, (candidate) => taken.has(candidate));
   }
 
   function update() {
