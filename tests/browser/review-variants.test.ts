@@ -64,6 +64,36 @@ describe('review of the variant fixes', () => {
     test.assertClean();
   });
 
+  it('expand: aria-expanded the markup wrote on a heading trigger is moved to the button inside, and back at teardown', async () => {
+    const test = await open(
+      BELOW +
+        '<div class="js-expand is-open"><h3 class="js-expand-trigger" aria-expanded="true">Open question</h3><div class="js-expand-content">A1</div></div>' +
+        '<div class="js-expand"><h3 class="js-expand-trigger" aria-expanded="false"><button type="button">Closed question</button></h3><div class="js-expand-content">A2</div></div>',
+    );
+    const state = () => test.page.$$eval('h3', (all) => all.map((h) => [h.getAttribute('aria-expanded'), h.querySelector('[aria-expanded]')?.getAttribute('aria-expanded')]));
+    expect(await state()).toEqual([
+      [null, 'true'],
+      [null, 'false'],
+    ]);
+    await test.page.click('h3');
+    await test.page.click('h3 button');
+    expect(await state()).toEqual([
+      [null, 'false'],
+      [null, 'true'],
+    ]);
+    const restored = await test.page.evaluate(async () => {
+      const items = [...document.querySelectorAll('.js-expand')];
+      items.forEach((item) => item.remove());
+      await new Promise((r) => setTimeout(r, 300));
+      return items.map((item) => item.querySelector('h3')!.outerHTML);
+    });
+    expect(restored).toEqual([
+      '<h3 class="js-expand-trigger" aria-expanded="true">Open question</h3>',
+      '<h3 class="js-expand-trigger" aria-expanded="false"><button type="button">Closed question</button></h3>',
+    ]);
+    test.assertClean();
+  });
+
   it('carousel: slides that are whole-card links keep their link role and name, as the rotator\'s', async () => {
     const test = await open(
       BELOW +

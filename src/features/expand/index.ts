@@ -109,6 +109,9 @@ defineFeature<HTMLElement>(
     // Open until settled, as without script (settle: no jump on screen); then the markup's
     // state as it is: two items of a set both marked open stay open until the visitor opens one.
     const open = element.classList.contains('is-open') || hook.getAttribute('aria-expanded') === 'true';
+    // The state lives on the button inside: one the markup wrote on the heading would stay as
+    // written, contradicting it (and a heading takes no aria-expanded). Back at teardown.
+    if (trigger != hook) j.set(hook, 'aria-expanded', null);
     item.set(true, false);
     const stop = settle(element, signal, (on) => item.set(open || !on, false));
     if (name) {
