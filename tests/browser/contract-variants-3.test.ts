@@ -61,7 +61,6 @@ describe('contract, variants (3)', () => {
     }
     expect((await frames(test.page)).map((f) => f.size)).toEqual([['560', '315'], ['640', '360'], ['480', '360'], ['800', '450'], ['100%', '315'], ['640', '360']]);
     expect((await frames(test.page))[0].title).toBe('Our film');
-    console.log(n, test.warnings);
     test.assertClean();
   });
   it('video: data-play-on-load bare, "true", "TRUE" and "false"; with autoplay', async () => {
@@ -77,7 +76,6 @@ describe('contract, variants (3)', () => {
       ['/embed/bbbbbbbbbbb', '1'],
       ['/embed/ccccccccccc', '0'],
     ]);
-    console.log(n, test.warnings);
     test.assertClean();
   });
 
@@ -106,7 +104,6 @@ describe('contract, variants (3)', () => {
     const calls = await test.page.evaluate(() => (window as unknown as { __ytStub: { calls: { method: string; playerId: string }[] } }).__ytStub.calls.map((c) => `${c.method} ${c.playerId}`));
     expect(calls).toEqual([`pauseVideo ${ids[0]}`, `pauseVideo ${ids[0]}`, `pauseVideo ${ids[1]}`]);
     expect(await test.page.evaluate(() => location.pathname)).toBe('/__fixture/variant3-' + n);
-    console.log(n, test.warnings);
     test.assertClean();
   });
 
@@ -147,7 +144,6 @@ describe('contract, variants (3)', () => {
     const calls = await test.page.evaluate(() => (window as unknown as { __ytStub: { calls: { method: string; playerId: string }[] } }).__ytStub.calls.map((c) => c.playerId));
     const carouselFrame = await test.page.$eval('.js-carousel iframe', (f) => f.id);
     expect(calls).toContain(carouselFrame);
-    console.log(n, test.warnings);
     test.assertClean();
   });
 
@@ -160,7 +156,6 @@ describe('contract, variants (3)', () => {
     expect(await marks(test.page, '.js-rotator')).toEqual(['rotator', 'rotator', 'rotator', 'rotator', 'rotator', null]);
     expect(await test.page.$$eval('.js-rotator', (all) => all.map((r) => r.querySelectorAll('.js-rotator-item:not([hidden])').length))).toEqual([1, 1, 1, 1, 1, 1]);
     await test.page.waitForFunction(() => document.querySelectorAll('.js-rotator')[4].querySelectorAll('.js-rotator-item')[2].getAttribute('aria-current') == 'true', { timeout: 3000 });
-    console.log(n, test.warnings);
     test.assertClean();
   });
   /** Replaces downloads in the page: each Blob URL's text, and each download's name. */
@@ -207,7 +202,6 @@ describe('contract, variants (3)', () => {
     expect(field(texts[2], 'DTEND')).toEqual(['DTEND:20260312T170000Z']);
     expect(field(texts[3], 'DTSTART')).toEqual(['DTSTART:20260312T100000']);
     expect(await test.page.evaluate(() => location.pathname)).toBe('/__fixture/variant3-' + n);
-    console.log(n, test.warnings);
     test.assertClean();
   });
 
@@ -219,7 +213,6 @@ describe('contract, variants (3)', () => {
     expect(await test.page.evaluate(() => document.activeElement?.className)).toBe('js-add-to-calendar');
     await test.page.keyboard.press('Enter');
     expect((await downloads(test.page)).names).toEqual(['No-href.ics']);
-    console.log(n, test.warnings);
     test.assertClean();
   });
 
@@ -246,7 +239,6 @@ describe('contract, variants (3)', () => {
     await test.page.click('.js-resource-download');
     await test.page.waitForFunction(() => document.querySelector('.js-resource-status')!.textContent == 'The download failed, try again.', { timeout: 5000 });
     expect(await heard(test.page)).toEqual([['/status', 'The download failed, try again.']]);
-    console.log(n, test.warnings);
     test.assertClean();
   });
   it('popup modal: a cookie already set keeps it closed; ids with dashes, underscores, a digit first; a relative action, POST, file and checkboxes as form-data; messages with quotes and markup shown as text', async () => {
@@ -287,7 +279,6 @@ describe('contract, variants (3)', () => {
     ]);
     expect(posted).toHaveLength(1);
     expect(await test.page.evaluate(() => document.cookie)).toContain('popup-2024_promo-b=1');
-    console.log(n, test.warnings);
     test.assertClean();
   });
 
@@ -307,7 +298,6 @@ describe('contract, variants (3)', () => {
     await test.page.waitForFunction(() => document.querySelector('#p_3 .has-error'), { timeout: 5000 });
     expect(await test.page.$eval('#p_3 .has-error p', (p) => [p.textContent, p.children.length])).toEqual(['It\'s <i>broken</i> "now"', 0]);
     expect(await test.page.evaluate(() => location.pathname)).toBe('/__fixture/variant3-' + n);
-    console.log(n, test.warnings);
     test.assertClean();
   });
   /** navigator.sendBeacon recorded in the page from its first script on: each hit's event name and fields. */
@@ -354,7 +344,6 @@ describe('contract, variants (3)', () => {
       'file_download download /files/Report.DOCX',
       'file_download download /files/notes.txt',
     ]);
-    console.log(n, test.warnings);
     test.assertClean();
   });
 
@@ -364,7 +353,6 @@ describe('contract, variants (3)', () => {
     await sleep(400);
     expect(await hits(test.page)).toEqual([]);
     expect(test.warnings.some((w) => /UA-12345678-1/.test(w))).toBe(true);
-    console.log(n, test.warnings);
     test.assertClean();
   });
 
@@ -418,7 +406,6 @@ describe('contract, variants (3)', () => {
       ['x.com', '550x450'],
       ['twitter.com', '600x400'],
     ]);
-    console.log(n, test.warnings);
     test.assertClean();
   });
 
@@ -515,7 +502,6 @@ describe('contract, variants (3)', () => {
     expect(asked).toEqual(['/download-zip/7', '/download-zip/7']);
     expect((await downloads(test.page)).names).toEqual(['Kit-PDF.zip', 'Kit-PDF.zip']);
     expect(await test.page.evaluate(() => location.pathname)).toBe('/__fixture/variant3-' + n);
-    console.log(n, test.warnings);
     test.assertClean();
   });
   it('the script tag without defer: in the head (before <body> exists) and at the end of the body', async () => {
@@ -540,7 +526,6 @@ describe('contract, variants (3)', () => {
     await test.page.keyboard.press('Enter');
     await test.page.waitForSelector('iframe', { timeout: 5000 });
     expect((await frames(test.page)).map((f) => f.path)).toEqual(['/embed/aaaaaaaaaaa']);
-    console.log(n, test.warnings);
     test.assertClean();
   });
   it('analytics: the tag twice, the id only on the copy that does not run (a bare copy ran first); another script with the id is still ignored', async () => {
@@ -555,7 +540,6 @@ describe('contract, variants (3)', () => {
     expect(await hits(test.page)).toEqual(['page_view', 'go c']);
     expect(await test.page.evaluate(() => (window as unknown as { beacons: string[] }).beacons.every((u) => u.includes('tid=G-TWICE123') && u.startsWith(location.origin + '/__stubs/')))).toBe(true);
     expect(test.warnings.filter((w) => w.includes('not the script tag'))).toHaveLength(1);
-    console.log(n, test.warnings);
     test.assertClean();
   });
   it('hero rotator whose items are whole-banner links: each keeps its link role and name', async () => {
@@ -576,7 +560,6 @@ describe('contract, variants (3)', () => {
     };
     walk(snapshot!);
     expect(found).toContain('Spring sale');
-    console.log(n, test.warnings);
     test.assertClean();
   });
   it('popup modal holding a validated form (js-validate, required fields): blocked while empty, then posted with fetch', async () => {
@@ -601,7 +584,6 @@ describe('contract, variants (3)', () => {
     await test.page.waitForFunction(() => document.querySelector('#signup .popup-result')?.textContent == 'Subscribed.', { timeout: 5000 });
     expect(posted).toHaveLength(1);
     expect(await test.page.evaluate(() => location.pathname)).toBe('/__fixture/variant3-' + n);
-    console.log(n, test.warnings);
     test.assertClean();
   });
 });
