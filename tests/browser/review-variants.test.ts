@@ -19,6 +19,15 @@ async function controls(page: Page) {
     .map((node) => [node.role, node.name, all(node).slice(1).filter(control).map((inner) => inner.role)]);
 }
 
+/** Removes every expand item (their teardown runs) and reads each one's heading back. */
+const removedHeadings = (page: Page) =>
+  page.evaluate(async () => {
+    const items = [...document.querySelectorAll('.js-expand')];
+    items.forEach((item) => item.remove());
+    await new Promise((r) => setTimeout(r, 300));
+    return items.map((item) => item.querySelector('h3')!.outerHTML);
+  });
+
 describe('review of the variant fixes', () => {
   const session = useSession();
   let n = 0;
@@ -50,12 +59,7 @@ describe('review of the variant fixes', () => {
     expect(await test.page.$$eval('.js-expand', (all) => all.map((el) => el.classList.contains('is-open')))).toEqual([false, true, false]);
     expect(await test.page.evaluate(() => location.hash)).toBe('');
     // Removed, the headings are as the markup had them.
-    const restored = await test.page.evaluate(async () => {
-      const items = [...document.querySelectorAll('.js-expand')];
-      items.forEach((item) => item.remove());
-      await new Promise((r) => setTimeout(r, 300));
-      return items.map((item) => item.querySelector('h3')!.outerHTML);
-    });
+    const restored = await removedHeadings(test.page);
     expect(restored).toEqual([
       '<h3 class="js-expand-trigger"> <button type="button">Button question</button> </h3>',
       '<h3 class="js-expand-trigger"><a href="#a2">Link question</a></h3>',
@@ -81,12 +85,7 @@ describe('review of the variant fixes', () => {
       [null, 'false'],
       [null, 'true'],
     ]);
-    const restored = await test.page.evaluate(async () => {
-      const items = [...document.querySelectorAll('.js-expand')];
-      items.forEach((item) => item.remove());
-      await new Promise((r) => setTimeout(r, 300));
-      return items.map((item) => item.querySelector('h3')!.outerHTML);
-    });
+    const restored = await removedHeadings(test.page);
     expect(restored).toEqual([
       '<h3 class="js-expand-trigger" aria-expanded="true">Open question</h3>',
       '<h3 class="js-expand-trigger" aria-expanded="false"><button type="button">Closed question</button></h3>',
