@@ -129,32 +129,16 @@ defineFeature<HTMLElement>('tabs', (element, { signal, settle }) => {
     (event) => {
       const index = tabs.indexOf(event.target as HTMLElement);
       if (index < 0 || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (event.key == 'Enter' || event.key == ' ') {
+        event.preventDefault();
+        activate(index, PUSH);
+        return;
+      }
       const count = tabs.length;
       const step = inlineStep(list);
-      let to: number;
-      switch (event.key) {
-        case 'ArrowLeft':
-          to = index - step;
-          break;
-        case 'ArrowRight':
-          to = index + step;
-          break;
-        case 'Home':
-          to = 0;
-          break;
-        case 'End':
-          to = count - 1;
-          break;
-        case 'Enter':
-        case ' ':
-          event.preventDefault();
-          activate(index, PUSH);
-          return;
-        default:
-          // Up/Down stay with the page (horizontal tablist).
-          return;
-      }
-      if (flat) return;
+      // Up/Down stay with the page (horizontal tablist).
+      const to = ({ ArrowLeft: index - step, ArrowRight: index + step, Home: 0, End: count - 1 } as Record<string, number>)[event.key];
+      if (to == null || flat) return;
       event.preventDefault();
       tabs[(to + count) % count].focus();
     },
