@@ -40,9 +40,10 @@ export const YEARS = 10;
 
 /**
  * A bound as a CMS prints it: a date, or an ISO date-time whose date is taken
- * (`2026-03-13T00:00:00`, `…Z`, `…+01:00`, as .NET and ISO formatters write a date field).
+ * (`2026-03-13T00:00:00`, `…Z`, `…+01:00`, as .NET and ISO formatters write a date field, or
+ * `2026-03-13 00:00` with a space, as SQL and add-to-calendar's data-start take it).
  */
-const bound = (raw: string) => parseDate(raw.replace(/^(\s*\d{4}-\d\d-\d\d)T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)?\s*$/i, '$1'));
+const bound = (raw: string) => parseDate(raw.replace(/^(\s*\d{4}-\d\d-\d\d)[T ]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)?\s*$/i, '$1'));
 
 /**
  * The picker's bounds: today ± YEARS, narrowed by `data-min` / `data-max` (dates as

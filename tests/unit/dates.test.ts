@@ -41,6 +41,8 @@ describe('bounds', () => {
   it('takes the date of an ISO date-time (as a CMS prints a date field)', () => {
     expect(bounds('2026-03-13T00:00:00', ' 2026-12-18T00:00:00Z ', now)).toEqual({ min: day('2026-03-13'), max: day('2026-12-18') });
     expect(bounds('2026-03-13T00:00:00.000+01:00', '2026-12-18t23:59', now)).toEqual({ min: day('2026-03-13'), max: day('2026-12-18') });
+    // A space for the T, as add-to-calendar's data-start takes it (src/lib/ical.ts).
+    expect(bounds('2026-03-13 00:00', '2026-12-18 23:59:59', now)).toEqual({ min: day('2026-03-13'), max: day('2026-12-18') });
   });
   it('takes a blank bound as missing (a template printing an unset value), the other still narrows', () => {
     expect(bounds('', '2026-12-18', now)).toEqual({ min: day('2016-06-15'), max: day('2026-12-18') });
@@ -60,6 +62,8 @@ describe('bounds', () => {
     ['2026-03-13T25:00', null],
     ['2026-03-13T10:60:00Z', null],
     ['2026-03-13T10:00:00.', null],
+    ['2026-03-13 25:00', null],
+    ['2026-03-13  10:00', null],
     ['2026-03-13T00:00:00' + '0'.repeat(10000) + 'x', null],
   ])('ignores both of %j / %j', (min, max) => {
     expect(bounds(min, max, now)).toEqual({ min: day('2016-06-15'), max: day('2036-06-15'), ignored: true });
