@@ -30,7 +30,9 @@ const RUNTIMES = {
   ui: 'src/lib/ui-runtime.ts',
   sanitize: 'src/lib/sanitize-runtime.ts',
   dialog: 'src/lib/dialog-runtime.ts', // openDialog, shared by modal and popup-modal
-  // Label sets (src/lib/labels.ts): one per page, in its language; English is in the page chunk.
+  // Label sets (src/lib/labels.ts): one per page, in its language. Each feature carries its own
+  // English labels; the whole English set is loaded only where an operator overrides labels.
+  'labels-en': 'src/lib/labels/en-chunk.ts',
   'labels-de': 'src/lib/labels/de.ts',
   'labels-fr': 'src/lib/labels/fr.ts',
   'labels-es': 'src/lib/labels/es.ts',
@@ -52,7 +54,7 @@ const rowSelector = (rows, name) => rows.get(name).split(/:(.*)/)[1] || '.js-' +
 // the page chunk, and not once the page chunk has come: one round trip less before its
 // labelled widgets (the carousel, the rotator) are usable. Right after the page row.
 const LABEL_ROWS = Object.keys(RUNTIMES)
-  .filter((name) => name.startsWith('labels-'))
+  .filter((name) => name.startsWith('labels-') && name != 'labels-en')
   .map((name) => `${name}:html[lang|=${name.slice('labels-'.length)}]`);
 
 /**

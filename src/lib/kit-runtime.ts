@@ -14,17 +14,18 @@ import { adoptHiddenRules, adoptStyles, hiddenRules } from './styles';
 
 /**
  * A feature's definition once the page chunk is there (./kit defineFeature): after its labels,
- * for a feature that shows text, and then after a task of its own, so that the features
- * waiting for the page chunk, or for a label chunk (labels-de), do not all start in the one
- * task that runs it (on a German page at 4× CPU, that task took 71–95 ms).
+ * for a feature that shows text (`english`: its own English labels), and then after a task of
+ * its own, so that the features waiting for the page chunk, or for a label chunk (labels-de),
+ * do not all start in the one task that runs it (on a German page at 4× CPU, that task took
+ * 71–95 ms).
  */
 async function feature<E extends Element, O>(
   name: string,
   setup: Setup<E, O>,
   options?: (element: E) => O,
-  labels?: () => Promise<Labels>,
+  english?: Partial<Labels>,
 ): Promise<Feature> {
-  const text = await labels?.();
+  const text = english && (await loadLabels(english));
   await ((globalThis as { scheduler?: { yield?(): Promise<void> } }).scheduler?.yield?.() ?? new Promise((go) => setTimeout(go)));
   return instance(name, setup, options, text);
 }
@@ -49,7 +50,6 @@ export const kit = {
   hr: hiddenRules,
   io: inertOthers,
   is: inlineStep,
-  ll: loadLabels,
   ih: isHook,
   ow: owned,
   pn: parseNumber,

@@ -24,19 +24,20 @@ function forward<K extends keyof Kit>(key: K): Kit[K] {
  * is there. A feature with data-* options passes `options`, usually
  * `(element) => readOptions(element, DEFAULTS, name)` (Bootstrap-style typed defaults, from
  * ./read-options: not in the kit, it ships in the chunks that use it).
- * A feature that shows or announces text passes `loadLabels`: its chunk then counts as
- * loaded once the page's labels are, and every setup gets them in context.labels.
+ * A feature that shows or announces text passes its English labels (its group of
+ * ./labels/en.ts): its chunk then counts as loaded once the page's labels are, and every setup
+ * gets them in context.labels (./labels.ts loadLabels).
  */
 export function defineFeature<E extends Element, O = Record<string, never>>(
   name: string,
   setup: Setup<E, O>,
   options?: (element: E) => O,
-  labels?: () => Promise<Labels>,
+  english?: Partial<Labels>,
 ): void {
   const handle = core();
   handle?.define(
     name,
-    handle.load('page').then(() => handle.kit!.fe(name, setup, options, labels)),
+    handle.load('page').then(() => handle.kit!.fe(name, setup, options, english)),
   );
 }
 
@@ -53,7 +54,6 @@ export const hasAccessibleName = /*#__PURE__*/ forward('han');
 export const hiddenRules = /*#__PURE__*/ forward('hr');
 export const inertOthers = /*#__PURE__*/ forward('io');
 export const inlineStep = /*#__PURE__*/ forward('is');
-export const loadLabels = /*#__PURE__*/ forward('ll');
 export const isHook = /*#__PURE__*/ forward('ih');
 export const owned = /*#__PURE__*/ forward('ow');
 export const parseNumber = /*#__PURE__*/ forward('pn');

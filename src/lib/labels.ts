@@ -1,13 +1,15 @@
 // Every string veneer shows or announces comes from one label table (./labels/en.ts).
 // English is the default: the seed's strings exactly (the lightbox's are Magnific Popup
 // 1.2.0's). The page's `lang` picks a label set, complete, with the operator's overrides
-// applied (./labels/define.ts). English ships in the page chunk; every other set is one small
-// chunk (labels-de, labels-fr, labels-es), loaded once per page whichever asks first: the
-// core, at start, since its table hooks <html lang> to it (scripts/build.mjs), so it loads
-// beside the page chunk and the features' chunks.
+// applied (./labels/define.ts). Each feature's chunk carries its own English labels (its group
+// of ./labels/en.ts), so that English pages, most pages, need no label request and the page
+// chunk carries no label; every other set is one small chunk (labels-de, labels-fr,
+// labels-es), loaded once per page whichever asks first: the core, at start, since its table
+// hooks <html lang> to it (scripts/build.mjs), so it loads beside the page chunk and the
+// features' chunks. An English page whose operator overrides labels loads the whole English
+// set, labels-en, where the overrides are checked against every key and applied.
 import { CORE_KEY, type CoreHandle } from './feature';
-import { withOverrides } from './labels/define';
-import { EN, type Labels } from './labels/en';
+import type { Labels } from './labels/en';
 import { warn } from './log';
 
 export type { Labels };
@@ -27,19 +29,19 @@ export function format(template: string, values: Record<string, string | number>
   return template.replace(/%(\w+)%/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
 }
 
-let english: Labels | undefined;
-const inEnglish = (data: CoreHandle['settings']['data']) => (english ||= withOverrides(EN, data));
+/** The operator's label overrides, if the page has any (./labels/define.ts reads them). */
+const overridden = (data: CoreHandle['settings']['data']) =>
+  !!document.getElementById('veneer-labels') || Object.keys(data).some((key) => /^label[A-Z]/.test(key));
 
 /**
- * The labels for this page: the set of its language, or English when none ships or it fails.
- * English is in the page chunk (src/lib/kit-runtime.ts): most pages need no label request.
+ * The labels for this page: the set of its language, or `english`, the feature's own English
+ * labels, when none ships or it fails. English with overrides: the whole English set.
  */
-export function loadLabels(): Promise<Labels> {
+export function loadLabels(english: Partial<Labels> = {}): Promise<Labels> {
   const { load, settings } = (globalThis as { [CORE_KEY]?: CoreHandle })[CORE_KEY]!;
-  const lang = pageLanguage();
-  return lang == 'en' || !LANGUAGES.includes(lang)
-    ? Promise.resolve(inEnglish(settings.data))
-    : (load('labels-' + lang) as unknown as Promise<Labels>).catch(
-        () => (warn(`the ${lang} labels did not load; using English`), inEnglish(settings.data)),
-      );
+  const page = pageLanguage();
+  const lang = LANGUAGES.includes(page) ? page : 'en';
+  return lang == 'en' && !overridden(settings.data)
+    ? Promise.resolve(english as Labels)
+    : (load('labels-' + lang) as unknown as Promise<Labels>).catch(() => (warn(`the ${lang} labels did not load; using English`), english as Labels));
 }

@@ -25,7 +25,7 @@ const labelChunks = (requests: string[]) =>
 describe('labels', () => {
   const session = useSession();
 
-  it('English pages get the English set, from the page chunk: no label request', async () => {
+  it('English pages get the English labels from the feature chunks: no label request', async () => {
     const test = await session.open('/__fixture/labels-en', { html: fixture(CAROUSEL) });
     expect(await names(test.page)).toEqual({ carousel: 'Carousel', slide: '1 of 3', prev: 'Previous slide', roles: ['carousel', 'slide'] });
     expect(labelChunks(test.requests)).toEqual([]);
@@ -58,7 +58,28 @@ describe('labels', () => {
     expect(await names(test.page)).toEqual({ carousel: 'Gallery <b>', slide: '1 of 3', prev: 'Back', roles: ['carousel', 'slide'] });
     expect(await test.page.evaluate(() => ({} as Record<string, unknown>).polluted)).toBeUndefined();
     expect(test.warnings.filter((text) => /label "(nope|slide)" is not a known label or not text/.test(text))).toHaveLength(2);
+    // The whole English set, where the overrides are checked against every key.
+    expect(labelChunks(test.requests)).toEqual(['labels-en']);
     test.assertClean();
+  });
+
+  it('an override on an English page without a labelled feature is still checked, and warns', async () => {
+    const head = '<script defer src="/Content/scripts/dist/veneer.js" data-label-nope="x"></script>';
+    const test = await session.open('/__fixture/labels-override-only', { html: fixture('<p>No widget.</p>', head) });
+    // The page chunk asks for it without waiting: ready() does not wait for it.
+    await expect.poll(() => test.warnings.some((text) => /label "nope" is not a known label/.test(text))).toBe(true);
+    expect(labelChunks(test.requests)).toEqual(['labels-en']);
+  });
+
+  it('an English page whose labels-en chunk fails keeps each feature’s English labels, with a warning', async () => {
+    const head = '<script defer src="/Content/scripts/dist/veneer.js" data-label-previous-slide="Back"></script>';
+    const test = await session.open('/__fixture/labels-en-fail', {
+      html: fixture(CAROUSEL, head),
+      allowErrors: [/ChunkLoadError|Failed to load resource/],
+      intercept: (url) => (url.includes('/labels-en.') ? 'abort' : undefined),
+    });
+    expect(await names(test.page)).toEqual({ carousel: 'Carousel', slide: '1 of 3', prev: 'Previous slide', roles: ['carousel', 'slide'] });
+    expect(test.warnings.some((text) => text.includes('the en labels did not load; using English'))).toBe(true);
   });
 
   it('broken JSON in the block warns and keeps the set', async () => {

@@ -159,7 +159,7 @@ describe('right-to-left and translated pages', () => {
     test.assertClean();
   });
 
-  it('/contact-ar/: no Arabic label set ships, so the English one (in the page chunk) is used, without a warning or a label request', async () => {
+  it('/contact-ar/: no Arabic label set ships, so English (each feature’s own) is used, without a warning or a label request', async () => {
     const test = await session.open('/contact-ar/');
     expect(labelChunks(test.requests)).toEqual([]);
     expect(test.warnings).toEqual([]);

@@ -6,7 +6,8 @@
 // without script); back and forward refetch the list by that query, never from history state.
 import { formControls } from '../../lib/form';
 import { safeFragment } from '../../lib/sanitize';
-import { adoptStyles, defineFeature, format, loadLabels, warn } from '../../lib/kit';
+import { adoptStyles, defineFeature, format, warn } from '../../lib/kit';
+import { AJAX_LIST } from '../../lib/labels/en';
 
 
 const RESULTS = '.js-ajax-results';
@@ -258,4 +259,4 @@ defineFeature<HTMLElement>('ajax-list', (list, { signal, labels }) => {
     status.remove();
     focusable?.removeAttribute('tabindex');
   };
-}, undefined, loadLabels);
+}, undefined, AJAX_LIST);

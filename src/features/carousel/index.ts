@@ -2,7 +2,8 @@
 // No autoplay and no document-wide key capture: the buttons are the only controls.
 import { declaredCount } from '../../lib/count';
 import { numbered } from '../../lib/numbered';
-import { adoptHiddenRules, commonAncestor, createJournal, defineFeature, format, hasAccessibleName, loadLabels, owned, warn } from '../../lib/kit';
+import { adoptHiddenRules, commonAncestor, createJournal, defineFeature, format, hasAccessibleName, owned, warn } from '../../lib/kit';
+import { SLIDES, CAROUSEL } from '../../lib/labels/en';
 
 const HOOK = '.js-carousel';
 const PROBLEMS = {
@@ -98,4 +99,4 @@ defineFeature<HTMLElement>('carousel', (element, { signal, labels, settle }) => 
     j.restore();
     displays.forEach((display, i) => display.replaceChildren(...saved[i]));
   };
-}, undefined, loadLabels);
+}, undefined, { ...SLIDES, ...CAROUSEL });

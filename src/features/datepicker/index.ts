@@ -6,7 +6,8 @@
 import { DAY, addMonths, bounds, iso, parseDate, today } from '../../lib/dates';
 
 import { loadUI, type UI } from '../../lib/ui';
-import { adoptStyles, defineFeature, format as formatLabel, inlineStep, loadLabels, warn, type Labels } from '../../lib/kit';
+import { adoptStyles, defineFeature, format as formatLabel, inlineStep, warn, type Labels } from '../../lib/kit';
+import { DATEPICKER } from '../../lib/labels/en';
 
 // Pikaday's month labels (the legacy picker's); APG's for the rest (the year buttons' too).
 // The page's labels (one set per page), from the first set-up.
@@ -213,4 +214,4 @@ defineFeature<HTMLInputElement>('datepicker', (input, { signal, labels }) => {
     input.style.removeProperty('anchor-name');
     hadStyle || input.removeAttribute('style');
   };
-}, undefined, loadLabels);
+}, undefined, DATEPICKER);

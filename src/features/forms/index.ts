@@ -4,13 +4,14 @@
 // one; analytics count the attempts. The CMS and mailing-list forms (form.js-cms-form,
 // form.js-mailing-form) report each submit that goes ahead; they are validated only when
 // they also carry js-validate.
-import { adoptStyles, defineFeature, loadLabels, rendered, scrollToY, uniqueId, warn } from '../../lib/kit';
+import { adoptStyles, defineFeature, rendered, scrollToY, uniqueId, warn } from '../../lib/kit';
 
 import { formAction } from '../../lib/form';
 
 import { formName, onSubmitted } from '../../lib/submit';
 
 import { compilePattern, fieldError, groupError, messageOr } from '../../lib/validate';
+import { FORMS } from '../../lib/labels/en';
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 const GROUP = 'fieldset.js-required-group';
@@ -193,4 +194,4 @@ defineFeature<HTMLFormElement>('forms', (form, { signal, bus, labels }) => {
     [...shown.keys()].forEach(clear);
     form.noValidate = noValidate;
   };
-}, undefined, loadLabels);
+}, undefined, FORMS);

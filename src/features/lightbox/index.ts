@@ -9,7 +9,8 @@ import { safeFragment } from '../../lib/sanitize';
 import { allowedHttpsUrl } from '../../lib/url';
 
 import { loadUI, type UI } from '../../lib/ui';
-import { adoptStyles, defineFeature, format, fragmentId, inlineStep, loadLabels, owned, prefersReducedMotion, saveData, warn, type Labels } from '../../lib/kit';
+import { adoptStyles, defineFeature, format, fragmentId, inlineStep, owned, prefersReducedMotion, saveData, warn, type Labels } from '../../lib/kit';
+import { LIGHTBOX } from '../../lib/labels/en';
 
 // The page's labels (one set per page), from the first set-up.
 let L: Labels;
@@ -362,5 +363,5 @@ defineFeature<HTMLElement, Options>(
     return () => current?.owner == element && finish(current);
   },
   ({ dataset: { lightboxZoom: zoom, lightboxRemovalDelay: delay } }) => ({ zoom: zoom == '' || zoom == 'true', delay: Math.max(0, +delay! || 0) }),
-  loadLabels,
+  LIGHTBOX,
 );

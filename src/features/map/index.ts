@@ -3,7 +3,8 @@
 // button; never before. The fallback stays until the map has loaded, and for good if it fails.
 import { storedPermission } from '../../lib/consent';
 import { numbered } from '../../lib/numbered';
-import { adoptStyles, createJournal, defineFeature, loadLabels, parseNumber, saveData, type Topics, warn } from '../../lib/kit';
+import { adoptStyles, createJournal, defineFeature, parseNumber, saveData, type Topics, warn } from '../../lib/kit';
+import { MAP } from '../../lib/labels/en';
 
 const EMBED = 'https://www.openstreetmap.org/export/embed.html';
 const ZOOM = 15;
@@ -113,4 +114,4 @@ defineFeature<HTMLElement>('map', (element, { bus, signal, settings, labels }) =
     button.remove();
     j.restore();
   };
-}, undefined, loadLabels);
+}, undefined, MAP);

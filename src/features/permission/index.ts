@@ -10,7 +10,8 @@ import {
   type PermissionState,
   type PermissionType,
 } from '../../lib/consent';
-import { adoptStyles, createJournal, defineFeature, hiddenRules, loadLabels, warn } from '../../lib/kit';
+import { adoptStyles, createJournal, defineFeature, hiddenRules, warn } from '../../lib/kit';
+import { PERMISSION } from '../../lib/labels/en';
 
 const UNSEEN = 'veneer-unseen';
 
@@ -138,4 +139,4 @@ defineFeature<HTMLElement>('permission', (prompt, { bus, signal, settle, labels 
     guidance?.remove();
     j.restore();
   };
-}, undefined, loadLabels);
+}, undefined, PERMISSION);

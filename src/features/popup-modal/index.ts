@@ -7,7 +7,8 @@ import { getCookie, setCookie } from '../../lib/cookie';
 
 import { loadDialog } from '../../lib/dialog';
 import { formAction, formControls } from '../../lib/form';
-import { adoptHiddenRules, createJournal, defineFeature, loadLabels, MODAL, owned, warn } from '../../lib/kit';
+import { adoptHiddenRules, createJournal, defineFeature, MODAL, owned, warn } from '../../lib/kit';
+import { POPUP_MODAL } from '../../lib/labels/en';
 
 const OPEN_AFTER_MS = 4000;
 const FOCUS_DELAY_MS = 16;
@@ -160,4 +161,4 @@ defineFeature<HTMLElement>('popup-modal', (element, { signal, settle, labels }) 
     alert?.remove();
     j.restore();
   };
-}, undefined, loadLabels);
+}, undefined, POPUP_MODAL);

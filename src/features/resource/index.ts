@@ -3,7 +3,8 @@
 // built from data-title and the selected file types; any failure publishes the item's
 // data-download-error on the /status channel and shows it in .js-resource-status.
 import { zipName } from '../../lib/filename';
-import { adoptStyles, defineFeature, format, loadLabels, warn } from '../../lib/kit';
+import { adoptStyles, defineFeature, format, warn } from '../../lib/kit';
+import { RESOURCE } from '../../lib/labels/en';
 
 // The harness and the CMS accept positive integers only, at most 200 at a time.
 const ID = /^[1-9]\d{0,9}$/;
@@ -134,4 +135,4 @@ defineFeature<HTMLElement>('resource', (item, { signal, bus, labels }) => {
       if (addedRole) status!.removeAttribute('role');
     }
   };
-}, undefined, loadLabels);
+}, undefined, RESOURCE);

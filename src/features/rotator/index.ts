@@ -1,7 +1,8 @@
 // Rotator and hero rotator (div.js-rotator, div.js-hero-rotator): items advance on their own
 // every data-interval ms, as an APG auto-rotating carousel: a pause/play button first in tab
 // order; hover, focus inside and a playing video pause it; reduced motion starts it paused.
-import { adoptStyles, commonAncestor, createJournal, defineFeature, format, hiddenRules, loadLabels, owned, parseNumber, prefersReducedMotion, saveData, warn } from '../../lib/kit';
+import { adoptStyles, commonAncestor, createJournal, defineFeature, format, hiddenRules, owned, parseNumber, prefersReducedMotion, saveData, warn } from '../../lib/kit';
+import { SLIDES, ROTATOR } from '../../lib/labels/en';
 
 const HOOK = '.js-rotator,.js-hero-rotator';
 const INTERVAL = 5000;
@@ -107,4 +108,4 @@ defineFeature<HTMLElement>('rotator', (element, { bus, signal, settings, settle,
     button.remove();
     j.restore();
   };
-}, undefined, loadLabels);
+}, undefined, { ...SLIDES, ...ROTATOR });

@@ -3,7 +3,8 @@
 // technique G80, the project's checklist): the seed navigated 500 ms after a change, so an
 // arrow key on the closed select left the page.
 import { webUrl } from '../../lib/url';
-import { adoptStyles, defineFeature, loadLabels, warn } from '../../lib/kit';
+import { adoptStyles, defineFeature, warn } from '../../lib/kit';
+import { SELECT_LINK } from '../../lib/labels/en';
 
 // Zero specificity: the site restyles it through .veneer-select-link-go. The text and
 // background of its surroundings (the footer's light on dark), so it reads as well as they do.
@@ -53,5 +54,5 @@ defineFeature<HTMLSelectElement>(
     return () => (moves.disconnect(), button.remove());
   },
   undefined,
-  loadLabels,
+  SELECT_LINK,
 );

@@ -2,7 +2,8 @@
 // data-width × data-height, cut off from this page (no opener, no referrer); when the
 // popup would be blocked the link is followed as it is. On a coarse pointer with the Web
 // Share API the device's own share sheet is used instead.
-import { adoptStyles, createJournal, defineFeature, loadLabels, warn } from '../../lib/kit';
+import { adoptStyles, createJournal, defineFeature, warn } from '../../lib/kit';
+import { SHARE } from '../../lib/labels/en';
 
 // The seed's popup size, and the bounds a data-* value is clamped to.
 const SIZE = { width: 550, height: 450 };
@@ -107,4 +108,4 @@ defineFeature<HTMLAnchorElement>('share', (link, { signal, labels }) => {
     label?.remove();
     j.restore();
   };
-}, undefined, loadLabels);
+}, undefined, SHARE);

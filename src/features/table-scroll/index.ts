@@ -1,8 +1,9 @@
 // Scrolling rich-text tables (.rich-text table): a table wider than its column scrolls
 // inside a focusable, named region (axe scrollable-region-focusable); a narrow table is left
 // alone. Re-evaluated whenever the column or the table changes size (ResizeObserver).
-import { adoptStyles, defineFeature, loadLabels } from '../../lib/kit';
+import { adoptStyles, defineFeature } from '../../lib/kit';
 import { numbered } from '../../lib/numbered';
+import { TABLE } from '../../lib/labels/en';
 
 const CLASS = 'veneer-table-scroll';
 const HEADING = /^H[1-6]$/;
@@ -104,4 +105,4 @@ defineFeature<HTMLTableElement>('table-scroll', (table, { signal, labels }) => {
     // Put back where it was, also inside a removed block (so it can be enhanced again).
     unwrap();
   };
-}, undefined, loadLabels);
+}, undefined, TABLE);

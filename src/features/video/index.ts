@@ -1,7 +1,8 @@
 // Video players (a.js-video): the link becomes a YouTube player in place, through YouTube's
 // IFrame Player API (loaded once per page, whoever asks and however fast), so that starting
 // one player pauses the others. The link's own href stays the fallback.
-import { adoptHiddenRules, createJournal, defineFeature, hasAccessibleName, loadLabels, parseNumber, prefersReducedMotion, saveData, uniqueId, warn } from '../../lib/kit';
+import { adoptHiddenRules, createJournal, defineFeature, hasAccessibleName, parseNumber, prefersReducedMotion, saveData, uniqueId, warn } from '../../lib/kit';
+import { VIDEO } from '../../lib/labels/en';
 
 const API = 'https://www.youtube.com/iframe_api';
 // The privacy-enhanced host: no cookies until the visitor plays.
@@ -171,4 +172,4 @@ defineFeature<HTMLAnchorElement>('video', (link, { bus, signal, settings, labels
     iframe?.remove();
     j.restore();
   };
-}, undefined, loadLabels);
+}, undefined, VIDEO);
