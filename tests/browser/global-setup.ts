@@ -3,8 +3,10 @@
 import { build } from '../../scripts/build.mjs';
 import { buildHarnessUi } from '../../scripts/build-ui.mjs';
 
+// The browser and firefox projects both name this setup: one build serves both.
+const shared = globalThis as { veneerBuild?: Promise<unknown> };
+
 export default async function setup() {
   if (process.env.VENEER_SKIP_BUILD === '1') return;
-  await build({ mode: 'production' });
-  await buildHarnessUi({ mode: 'production' });
+  await (shared.veneerBuild ??= build({ mode: 'production' }).then(() => buildHarnessUi({ mode: 'production' })));
 }
