@@ -186,7 +186,7 @@ describe('site CSS', () => {
     );
     const test = await session.open('/__fixture/site-css-top', { html });
     const page = test.page;
-    /** The element at the centre of `selector`'s box is it, or inside it, within 3 s (it may be placed a frame after it opens). */
+    /** The element at the centre of `selector`'s box is it, or inside it, within 10 s (it may be placed a frame after it opens; two test files share the CPU). */
     const onTop = (selector: string) =>
       page
         .waitForFunction(
@@ -195,7 +195,7 @@ describe('site CSS', () => {
             const box = el?.getBoundingClientRect();
             return !!box && box.width > 0 && el!.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
           },
-          { timeout: 3000, polling: 'raf' },
+          { timeout: 10_000, polling: 'raf' },
           selector,
         )
         .then(() => true, () => false);
