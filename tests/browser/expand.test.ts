@@ -353,25 +353,38 @@ describe('expand', () => {
     test.assertClean();
   });
 
-  it('an item holding what the address names (?tab= a panel in it, #id an element in it) stays open; the others close', async () => {
+  it('an item holding what the address names (?tab= a panel in it, #id an element or <a name> in it) stays open; the others close', async () => {
     const item = (id: string, inner: string) =>
       `<div class="js-expand" id="${id}"><button class="js-expand-trigger">${id}</button><div class="js-expand-content">${inner}</div></div>`;
     const tabs = `<div class="js-tabs"><ul><li><a class="js-tab" href="#p1">One</a></li><li><a class="js-tab" href="#p2">Two</a></li></ul>
       <div id="p1" class="js-tab-panel">First</div><div id="p2" class="js-tab-panel">Second</div></div>`;
     // Below the first screen: an item left closed closes at once there.
-    const page = `<div style="height:2000px">Top</div>${item('plain', '<p>Text</p>')}${item('with-tabs', tabs)}${item('with-target', '<p id="target">Here</p>')}<div style="height:2000px"></div>`;
+    const page =
+      `<div style="height:2000px">Top</div>${item('plain', '<p id="not-a-panel">Text</p>')}${item('with-tabs', tabs)}` +
+      `${item('with-target', '<p id="target">Here</p>')}${item('with-named', '<p><a name="legacy"></a>There</p>')}<div style="height:2000px"></div>`;
     const state = () => items(test.page).then((all) => all.map((s) => s.expanded));
     let test = await session.open('/__fixture/expand-address?tab=p2', { html: fixture(page) });
     await test.page.waitForFunction(() => document.querySelector('#plain .js-expand-trigger')!.getAttribute('aria-expanded') == 'false');
-    expect(await state()).toEqual(['false', 'true', 'false']);
+    expect(await state()).toEqual(['false', 'true', 'false', 'false']);
     expect(await test.page.$eval('#p2', (panel) => panel.checkVisibility())).toBe(true);
     test.assertClean();
 
-    // The browser's jump shows #target; once the visitor scrolls away, it is still open.
-    test = await session.open('/__fixture/expand-address#target', { html: fixture(page) });
-    await test.page.evaluate(() => scrollTo(0, 0));
-    await test.page.waitForFunction(() => document.querySelector('#with-tabs .js-expand-trigger')!.getAttribute('aria-expanded') == 'false');
-    expect(await state()).toEqual(['false', 'false', 'true']);
-    test.assertClean();
+    // ?tab= names a tab panel only (a CMS may use the parameter for something else).
+    test = await session.open('/__fixture/expand-address?tab=not-a-panel', { html: fixture(page) });
+    await test.page.waitForFunction(() => document.querySelector('#plain .js-expand-trigger')!.getAttribute('aria-expanded') == 'false');
+    expect(await state()).toEqual(['false', 'false', 'false', 'false']);
+
+    // The browser's jump shows #target (an id, or a legacy <a name>); once the visitor scrolls
+    // away, it is still open.
+    for (const [hash, expected] of [
+      ['#target', ['false', 'false', 'true', 'false']],
+      ['#legacy', ['false', 'false', 'false', 'true']],
+    ] as const) {
+      test = await session.open('/__fixture/expand-address' + hash, { html: fixture(page) });
+      await test.page.evaluate(() => scrollTo(0, 0));
+      await test.page.waitForFunction(() => document.querySelector('#with-tabs .js-expand-trigger')!.getAttribute('aria-expanded') == 'false');
+      expect(await state()).toEqual(expected);
+      test.assertClean();
+    }
   });
 });

@@ -1,7 +1,7 @@
 // Expand/collapse items (div.js-expand), optionally exclusive within data-expand-set.
 // States: unset (no script, content visible), open, closed. ARIA is written first; the
 // content's `hidden` follows when a closing slide ends.
-import { adoptHiddenRules, createJournal, defineFeature, findableHidden, fragmentId, owned, prefersReducedMotion, warn } from '../../lib/kit';
+import { adoptHiddenRules, createJournal, defineFeature, findableHidden, findTarget, fragmentId, owned, prefersReducedMotion, warn } from '../../lib/kit';
 import { readParam } from '../../lib/query';
 
 const HOOK = '.js-expand';
@@ -110,11 +110,14 @@ defineFeature<HTMLElement>(
     // Open until settled, as without script (settle: no jump on screen); then the markup's
     // state as it is: two items of a set both marked open stay open until the visitor opens one.
     // An item holding what the address names (a link to a tab panel, ?tab=, or to an element,
-    // #id) stays open: the visitor came for it.
+    // #id or <a name>, as the browser and the anchor feature find it) stays open: the visitor
+    // came for it.
+    const panel = document.getElementById(readParam(location.search, 'tab') || '');
     const open =
       element.classList.contains('is-open') ||
       hook.getAttribute('aria-expanded') === 'true' ||
-      [readParam(location.search, 'tab'), fragmentId(location.hash)].some((id) => id && content.contains(document.getElementById(id)));
+      (!!panel?.matches('.js-tab-panel') && content.contains(panel)) ||
+      content.contains(findTarget(fragmentId(location.hash)));
     // The state lives on the button inside: one the markup wrote on the heading would stay as
     // written, contradicting it (and a heading takes no aria-expanded). Back at teardown.
     if (trigger != hook) j.set(hook, 'aria-expanded', null);
