@@ -6,12 +6,12 @@
 import { DAY, addMonths, bounds, iso, parseDate, today } from '../../lib/dates';
 
 import { loadUI, type UI } from '../../lib/ui';
-import { adoptStyles, defineFeature, format as formatLabel, inlineStep, warn, type Labels } from '../../lib/kit';
+import { adoptStyles, defineFeature, format as formatLabel, inlineStep, warn } from '../../lib/kit';
 import { DATEPICKER } from '../../lib/labels/en';
 
 // Pikaday's month labels (the legacy picker's); APG's for the rest (the year buttons' too).
 // The page's labels (one set per page), from the first set-up.
-let L: Labels;
+let L: typeof DATEPICKER;
 
 const P = '.veneer-datepicker';
 // The button sits over the input's end (CSS anchor positioning, one anchor name per input);

@@ -9,11 +9,11 @@ import { safeFragment } from '../../lib/sanitize';
 import { allowedHttpsUrl } from '../../lib/url';
 
 import { loadUI, type UI } from '../../lib/ui';
-import { adoptStyles, defineFeature, format, fragmentId, inlineStep, owned, prefersReducedMotion, saveData, warn, type Labels } from '../../lib/kit';
+import { adoptStyles, defineFeature, format, fragmentId, inlineStep, owned, prefersReducedMotion, saveData, warn } from '../../lib/kit';
 import { LIGHTBOX } from '../../lib/labels/en';
 
 // The page's labels (one set per page), from the first set-up.
-let L: Labels;
+let L: typeof LIGHTBOX;
 
 const GALLERY = '.js-lightbox-gallery';
 const VIDEOS = '.js-video-gallery';
