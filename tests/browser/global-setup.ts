@@ -8,5 +8,12 @@ const shared = globalThis as { veneerBuild?: Promise<unknown> };
 
 export default async function setup() {
   if (process.env.VENEER_SKIP_BUILD === '1') return;
-  await (shared.veneerBuild ??= build({ mode: 'production' }).then(() => buildHarnessUi({ mode: 'production' })));
+  // A failed build is not kept: the next setup (vitest's watch mode, same process) builds again.
+  shared.veneerBuild ??= build({ mode: 'production' })
+    .then(() => buildHarnessUi({ mode: 'production' }))
+    .catch((error) => {
+      shared.veneerBuild = undefined;
+      throw error;
+    });
+  await shared.veneerBuild;
 }
