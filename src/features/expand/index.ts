@@ -9,11 +9,13 @@ const SLIDE_MS = 250; // the seed's expand/collapse slide
 
 interface Item {
   open: boolean;
+  /** Its data-expand-set ('' for none). */
+  name: string;
   set(open: boolean, animate: boolean): void;
 }
 
-/** Open-exclusive sets by name, across the page; emptied at teardown. */
-const sets = new Map<string, Set<Item>>();
+/** The items of the page, each in its open-exclusive set by name; emptied at teardown. */
+const items = new Set<Item>();
 
 // box-sizing border-box: the measured height includes padding and border, so the
 // animated box matches it; the closed frame collapses padding and border too.
@@ -43,11 +45,11 @@ defineFeature<HTMLElement>(
     const hidden = findableHidden();
     adoptHiddenRules('expand', '.js-expand-content');
     const name = element.dataset.expandSet || '';
-    let group: Set<Item> | undefined;
     let animation: Animation | undefined;
 
     const item: Item = {
       open: false,
+      name,
       set(open, animate) {
         item.open = open;
         j.set(trigger, 'aria-expanded', String(open));
@@ -78,7 +80,7 @@ defineFeature<HTMLElement>(
     const toggle = (open: boolean, animate: boolean) => {
       stop();
       item.set(open, animate);
-      if (open) group?.forEach((other) => other !== item && other.open && other.set(false, animate));
+      if (open && name) items.forEach((other) => other !== item && other.name == name && other.open && other.set(false, animate));
     };
 
     j.set(trigger, 'aria-controls', j.id(content, 'veneer-expand'));
@@ -123,15 +125,11 @@ defineFeature<HTMLElement>(
     if (trigger != hook) j.set(hook, 'aria-expanded', null);
     item.set(true, false);
     const stop = settle(element, signal, (on) => item.set(open || !on, false));
-    if (name) {
-      if (!sets.has(name)) sets.set(name, new Set());
-      (group = sets.get(name)!).add(item);
-    }
+    items.add(item);
 
     return () => {
       animation?.cancel();
-      group?.delete(item);
-      if (group && !group.size) sets.delete(name);
+      items.delete(item);
       j.restore();
       span?.replaceWith(...span.childNodes);
     };
