@@ -1,17 +1,9 @@
 // The address's query string, read and written without touching the other parameters.
+import { fragmentId } from './kit';
 
 /** The value of `key` in a query string (`?a=1&tab=x`), or null. */
 export function readParam(search: string, key: string): string | null {
   return new URLSearchParams(search).get(key);
-}
-
-function decodeKey(pair: string): string {
-  const key = pair.split('=')[0].replace(/\+/g, ' ');
-  try {
-    return decodeURIComponent(key);
-  } catch {
-    return key;
-  }
 }
 
 /**
@@ -27,7 +19,9 @@ export function withParam(href: string, key: string, value: string): string {
   const out: string[] = [];
   let placed = false;
   for (const each of pairs) {
-    if (decodeKey(each) !== key) out.push(each);
+    // The pair's key, percent-decoded when valid, as fragmentId decodes what follows '#' (a
+    // query holds no '#').
+    if (fragmentId('#' + each.split('=')[0].replace(/\+/g, ' ')) !== key) out.push(each);
     else if (!placed) placed = !!out.push(pair);
   }
   if (!placed) out.push(pair);
