@@ -3,7 +3,7 @@
 // Not in the kit: only the site-header group's features use it, and it ships in that chunk.
 import { onLeave, onPanelOpen, PANEL_OPEN } from './disclosure';
 import type { Context, Teardown } from './feature';
-import { adoptHiddenRules, createJournal, prefersReducedMotion, rendered, warn } from './kit';
+import { adoptHiddenRules, createJournal, prefersReducedMotion, rendered, warn, type Journal } from './kit';
 
 export interface PanelSpec {
   /** The feature name (warnings, the stylesheet key). */
@@ -14,6 +14,8 @@ export interface PanelSpec {
   slide?: number;
   /** Focus the panel's text input this many ms after opening. */
   focusDelay?: number;
+  /** The feature's own set-up of the panel, once enhanced; `j` restores it with the rest. */
+  enhance?(panel: HTMLElement, j: Journal): void;
 }
 
 const TEXT_INPUT =
@@ -109,6 +111,7 @@ export function panelToggle(toggle: HTMLElement, { bus, signal, settle }: Contex
   // this chunk came), it stays open: veneer does not hide what the visitor sees. A panel veneer
   // hides itself (own) shows anyway: it stays open only with focus inside.
   if (seen && (!own || panel.contains(document.activeElement)) && !openedBy.has(panel)) markOpen();
+  spec.enhance?.(panel, j);
 
   // preventDefault: a toggle inside a form does not submit it.
   toggle.addEventListener('click', (event) => (event.preventDefault(), open ? hide(true) : show()), { signal });

@@ -1,20 +1,20 @@
 // Language panel: button.js-language-toggle[aria-controls] opens div.js-language-panel.
-import { createJournal, defineFeature } from '../../lib/kit';
+import { defineFeature } from '../../lib/kit';
 import { panelToggle } from '../../lib/panel';
 
-defineFeature<HTMLElement>('language-toggle', (toggle, context) => {
-  const teardown = panelToggle(toggle, context, { name: 'language-toggle', panel: '.js-language-panel' });
-  if (!teardown) return;
-  const j = createJournal();
-  // The current language's link has aria-current. The CMS usually marks it; where it does
-  // not: the link to this very page, else the one in the page's language.
-  const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
-  if (!panel.querySelector('[aria-current]')) {
-    const links = [...panel.querySelectorAll<HTMLAnchorElement>('a[href]')];
-    const lang = document.documentElement.lang.toLowerCase();
-    const here = links.find((link) => link.origin == location.origin && link.pathname == location.pathname);
-    const same = here || (lang && links.find((link) => (link.hreflang || link.lang).toLowerCase() == lang));
-    if (same) j.set(same, 'aria-current', here ? 'page' : 'true');
-  }
-  return () => (j.restore(), teardown());
-});
+defineFeature<HTMLElement>('language-toggle', (toggle, context) =>
+  panelToggle(toggle, context, {
+    name: 'language-toggle',
+    panel: '.js-language-panel',
+    // The current language's link has aria-current. The CMS usually marks it; where it does
+    // not: the link to this very page, else the one in the page's language.
+    enhance(panel, j) {
+      if (panel.querySelector('[aria-current]')) return;
+      const links = [...panel.querySelectorAll<HTMLAnchorElement>('a[href]')];
+      const lang = document.documentElement.lang.toLowerCase();
+      const here = links.find((link) => link.origin == location.origin && link.pathname == location.pathname);
+      const same = here || (lang && links.find((link) => (link.hreflang || link.lang).toLowerCase() == lang));
+      if (same) j.set(same, 'aria-current', here ? 'page' : 'true');
+    },
+  }),
+);
