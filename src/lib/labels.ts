@@ -18,8 +18,8 @@ export type LabelKey = keyof Labels;
 /** The label sets that ship, by primary language subtag: each is the chunk `labels-<lang>`. */
 export const LANGUAGES = ['en', 'de', 'fr', 'es'];
 
-/** The page's language: the primary subtag of <html lang>, lower case. */
-export const pageLanguage = () => (document.documentElement.lang || 'en').toLowerCase().split('-')[0];
+/** The page's language: the primary subtag of <html lang>, lower case ('' for none). */
+export const pageLanguage = () => document.documentElement.lang.toLowerCase().split('-')[0];
 
 /**
  * `template` with each %name% replaced by its value (as text: labels never become HTML). Own
@@ -35,13 +35,14 @@ const overridden = (data: CoreHandle['settings']['data']) =>
 
 /**
  * The labels for this page: the set of its language, or `english`, the feature's own English
- * labels, when none ships or it fails. English with overrides: the whole English set.
+ * labels, when none ships or it fails. English with overrides: the whole English set. Awaited:
+ * `english` itself, not wrapped in a promise, where nothing loads.
  */
-export function loadLabels(english: Partial<Labels> = {}): Promise<Labels> {
+export function loadLabels(english: Partial<Labels> = {}): Labels | Promise<Labels> {
   const { load, settings } = (globalThis as { [CORE_KEY]?: CoreHandle })[CORE_KEY]!;
   const page = pageLanguage();
   const lang = LANGUAGES.includes(page) ? page : 'en';
   return lang == 'en' && !overridden(settings.data)
-    ? Promise.resolve(english as Labels)
+    ? (english as Labels)
     : (load('labels-' + lang) as unknown as Promise<Labels>).catch(() => (warn(`the ${lang} labels did not load; using English`), english as Labels));
 }
