@@ -50,7 +50,8 @@ export function targetY(target: Element): number {
 }
 
 // `instant`: a site's `html { scroll-behavior: smooth }` would otherwise animate every frame.
-const jump = (y: number) => scrollTo({ left: scrollX, top: y, behavior: 'instant' as ScrollBehavior });
+// Without `left`, the horizontal position stays as it is.
+const jump = (y: number) => scrollTo({ top: y, behavior: 'instant' as ScrollBehavior });
 
 // The running scroll of this chunk: a new one replaces it.
 let running: AbortController | undefined;
