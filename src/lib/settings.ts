@@ -8,50 +8,36 @@ export const DEFAULT_CHUNK_TIMEOUT = 120000;
 /** Whole milliseconds, 1 to 999 999 999. */
 export const TIMEOUT_PATTERN = /^[1-9]\d{0,8}$/;
 
-// The data-* attribute of each setting is its key's (./options attributeName): chunkTimeout, data-chunk-timeout.
-interface Setting {
-  valid(value: string): boolean;
+// The data-* attribute of each setting is its key's (./options attributeName): chunkTimeout,
+// data-chunk-timeout. A pair, not an object: the page chunk carries the table.
+type Setting = [
+  valid: (value: string) => boolean,
   /** What veneer uses when the value is not valid, as the warning names it. */
-  fallback: string;
-}
+  fallback: string,
+];
 
 // Exported one by one as well, so a chunk that checks one setting does not carry the table.
-export const ANALYTICS_ID: Setting = {
-  // GA4 measurement ids (G-XXXXXXX); anything else sends nothing.
-  valid: (value) => /^G-[A-Z0-9]{4,20}$/.test(value.trim()),
-  fallback: 'no analytics',
-};
+// GA4 measurement ids (G-XXXXXXX); anything else sends nothing.
+export const validAnalyticsId = (value: string) => /^G-[A-Z0-9]{4,20}$/.test(value.trim());
 
-export const ANALYTICS_ENDPOINT: Setting = {
-  // A first-party collect address (a server-side tagging proxy, the harness's stand-in),
-  // without credentials, which sendBeacon() refuses: one that begins with the page's origin
-  // and "/" (credentials would come before the host).
-  valid: (value) => {
-    try {
-      return new URL(value, location.href).href.startsWith(location.origin + '/');
-    } catch {
-      return false;
-    }
-  },
-  fallback: 'the GA4 endpoint',
-};
+// A first-party collect address (a server-side tagging proxy, the harness's stand-in), without
+// credentials, which sendBeacon() refuses: one that begins with the page's origin and "/"
+// (credentials would come before the host).
+export function validAnalyticsEndpoint(value: string): boolean {
+  try {
+    return new URL(value, location.href).href.startsWith(location.origin + '/');
+  } catch {
+    return false;
+  }
+}
 
 export const SETTINGS: Record<string, Setting> = {
-  chunkTimeout: {
-    valid: (value) => TIMEOUT_PATTERN.test(value),
-    fallback: `${DEFAULT_CHUNK_TIMEOUT}`,
-  },
-  analyticsId: ANALYTICS_ID,
-  analyticsEndpoint: ANALYTICS_ENDPOINT,
-  saveData: {
-    // auto: follow the browser (./save-data); true or false: the operator decides.
-    valid: (value) => value === 'auto' || value === 'true' || value === 'false',
-    fallback: 'auto',
-  },
-  debug: {
-    valid: (value) => value === '' || value === 'true' || value === 'false',
-    fallback: 'false',
-  },
+  chunkTimeout: [(value) => TIMEOUT_PATTERN.test(value), `${DEFAULT_CHUNK_TIMEOUT}`],
+  analyticsId: [validAnalyticsId, 'no analytics'],
+  analyticsEndpoint: [validAnalyticsEndpoint, 'the GA4 endpoint'],
+  // auto: follow the browser (./save-data); true or false: the operator decides.
+  saveData: [(value) => value === 'auto' || value === 'true' || value === 'false', 'auto'],
+  debug: [(value) => value === '' || value === 'true' || value === 'false', 'false'],
 };
 
 /**
@@ -59,9 +45,8 @@ export const SETTINGS: Record<string, Setting> = {
  * (data-label-<key>) are checked where they are read, in ./labels.
  */
 export function checkSettings(data: Readonly<Record<string, string | undefined>>) {
-  for (const [key, setting] of Object.entries(SETTINGS)) {
+  for (const [key, [valid, fallback]] of Object.entries(SETTINGS)) {
     const value = data[key];
-    if (value != null && !setting.valid(value))
-      warn(`${attributeName(key)}="${value}" is not valid: using ${setting.fallback}`);
+    if (value != null && !valid(value)) warn(`${attributeName(key)}="${value}" is not valid: using ${fallback}`);
   }
 }

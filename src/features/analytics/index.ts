@@ -9,7 +9,7 @@ import { getCookie, setCookie } from '../../lib/cookie';
 
 import { storedPermission } from '../../lib/consent';
 
-import { ANALYTICS_ENDPOINT, ANALYTICS_ID } from '../../lib/settings';
+import { validAnalyticsEndpoint, validAnalyticsId } from '../../lib/settings';
 import { defineFeature, type Topics, warn } from '../../lib/kit';
 
 type Hit = Topics['/analytics/event'];
@@ -40,10 +40,10 @@ defineFeature<HTMLScriptElement>('analytics', (script, { bus, settings, signal }
   if ((data != settings.data && !copy) || running) return warn('analytics: not the script tag veneer runs from; ignored', script);
   // CMS templates often pad attribute values.
   const id = data.analyticsId!.trim();
-  if (!ANALYTICS_ID.valid(id)) return warn(`analytics: data-analytics-id "${id}" is not a GA4 id (G-…); nothing is sent`);
+  if (!validAnalyticsId(id)) return warn(`analytics: data-analytics-id "${id}" is not a GA4 id (G-…); nothing is sent`);
   running = true;
   const own = data.analyticsEndpoint!;
-  const endpoint = own && ANALYTICS_ENDPOINT.valid(own) ? new URL(own, location.href) : GA4;
+  const endpoint = own && validAnalyticsEndpoint(own) ? new URL(own, location.href) : GA4;
 
   // Any tag, the type trimmed and any case, as the permission feature reads it.
   const asked = [...document.querySelectorAll<HTMLElement>('.js-permission')].some((prompt) => prompt.dataset.permission?.trim().toLowerCase() == 'cookie');
