@@ -2,14 +2,11 @@
 // constructable stylesheets adopted on the document, one per key per page.
 import { warn } from './log';
 
-// Shared through a global Symbol, so every chunk (each bundles its own copy of this
-// module) adopts a given key's sheet once per page.
-const SHEETS = Symbol.for('veneer.sheets');
-type Global = typeof globalThis & { [SHEETS]?: Map<string, CSSStyleSheet> };
+// One copy of this module per page: the kit's (./kit-runtime), in the page chunk.
+const sheets = new Map<string, CSSStyleSheet>();
 let warned = false;
 
 export function adoptStyles(key: string, css: string): void {
-  const sheets = ((globalThis as Global)[SHEETS] ||= new Map());
   try {
     let sheet = sheets.get(key);
     if (!sheet) {
