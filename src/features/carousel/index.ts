@@ -6,11 +6,6 @@ import { adoptHiddenRules, commonAncestor, createJournal, defineFeature, format,
 import { SLIDES, CAROUSEL } from '../../lib/labels/en';
 
 const HOOK = '.js-carousel';
-const PROBLEMS = {
-  invalid: 'is not a whole number from 1; counting the slides',
-  more: 'is more than the slides; using the slide count',
-  fewer: 'is fewer than the slides; the others stay hidden',
-};
 
 const isMarkedCurrent = (slide: Element) =>
   slide.classList.contains('is-current') || !/^(false)?$/.test(slide.getAttribute('aria-current') || '');
@@ -25,7 +20,7 @@ defineFeature<HTMLElement>('carousel', (element, { signal, labels, settle }) => 
 
   const raw = element.getAttribute('data-total');
   const [total, problem] = declaredCount(raw, all.length);
-  if (problem) warn(`carousel: data-total="${raw}" ${PROBLEMS[problem]} (${all.length})`, element);
+  if (problem) warn(`carousel: data-total="${raw}" ${problem} (${all.length})`, element);
   const slides = all.slice(0, total);
   const displays = owned(element, '.js-carousel-index', HOOK);
   // Restored node for node at teardown (the display may hold more than text).
