@@ -88,7 +88,7 @@ export function panelToggle(toggle: HTMLElement, { bus, signal, settle }: Contex
   };
 
   /** `animate`: slide out (not when another panel replaces this one); `focus`: back to the toggle. */
-  const hide = (animate: boolean, focus = false) => {
+  const hide = (animate: boolean, focus?: boolean) => {
     if (!open) return;
     stop();
     open = false;

@@ -66,7 +66,7 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
     uninert();
     uninert = open && !media.matches ? inertOthers(nav.closest('header, .js-header') ?? nav, ...all) : () => {};
   };
-  const closeItem = (focus = false) => {
+  const closeItem = (focus?: boolean) => {
     const item = current;
     current = undefined;
     if (item) setItem(item, false), focus && item.trigger.focus();
