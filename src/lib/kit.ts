@@ -15,9 +15,8 @@ export type { Labels } from './labels';
 
 const core = () => (globalThis as { [CORE_KEY]?: CoreHandle })[CORE_KEY];
 
-function forward<K extends keyof Kit>(key: K): Kit[K] {
-  return ((...args: unknown[]) => (core()!.kit![key] as (...args: unknown[]) => unknown)(...args)) as Kit[K];
-}
+const forward = <K extends keyof Kit>(key: K) =>
+  ((...args: unknown[]) => (core()!.kit![key] as (...args: unknown[]) => unknown)(...args)) as Kit[K];
 
 /**
  * Registers a feature with the core that loaded this chunk, once the page chunk (the kit)
