@@ -18,9 +18,8 @@ export const isHook = (element: Element) => [...element.classList].some((name) =
  * The matches of `selector` inside `root` that belong to it rather than to a nested
  * hook of the same kind (a carousel inside a carousel's slide keeps its own buttons).
  */
-export function owned<E extends Element = HTMLElement>(root: Element, selector: string, hook: string): E[] {
-  return [...root.querySelectorAll<E>(selector)].filter((element) => element.parentElement?.closest(hook) === root);
-}
+export const owned = <E extends Element = HTMLElement>(root: Element, selector: string, hook: string): E[] =>
+  [...root.querySelectorAll<E>(selector)].filter((element) => element.parentElement?.closest(hook) === root);
 
 /** The nearest element that contains all of `elements` (their parent, for one). */
 export function commonAncestor(elements: readonly Element[]): Element | null {
@@ -49,29 +48,24 @@ function visibleText(node: Node): string {
 }
 
 /** A rough "has an accessible name" test, good enough to decide whether to add aria-label. */
-export function hasAccessibleName(element: Element): boolean {
-  return !!(
+export const hasAccessibleName = (element: Element): boolean =>
+  !!(
     ['aria-label', 'aria-labelledby', 'title'].some((name) => element.getAttribute(name)?.trim()) ||
     visibleText(element).trim() ||
     element.querySelector('img[alt]:not([alt=""]),[aria-label]')
   );
-}
 
 /**
  * The value to write into `hidden` for content find-in-page should still reach:
  * "until-found" where the browser fires `beforematch`, else plain hidden.
  */
-export function findableHidden(): string {
-  return 'onbeforematch' in document.documentElement ? 'until-found' : '';
-}
+export const findableHidden = (): string => ('onbeforematch' in document.documentElement ? 'until-found' : '');
 
 /**
  * The step that ArrowRight takes along a row of `element` (ArrowLeft takes the opposite):
  * -1 where the text runs right to left, so arrow keys follow what the visitor sees.
  */
-export function inlineStep(element: Element): number {
-  return getComputedStyle(element).direction == 'rtl' ? -1 : 1;
-}
+export const inlineStep = (element: Element): number => (getComputedStyle(element).direction == 'rtl' ? -1 : 1);
 
 /**
  * Sets `inert` on everything outside `keep`: the siblings, along each kept element's

@@ -25,9 +25,8 @@ export const pageLanguage = () => document.documentElement.lang.toLowerCase().sp
  * `template` with each %name% replaced by its value (as text: labels never become HTML). Own
  * names only: an override may write %constructor%, which every object inherits.
  */
-export function format(template: string, values: Record<string, string | number>): string {
-  return template.replace(/%(\w+)%/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
-}
+export const format = (template: string, values: Record<string, string | number>): string =>
+  template.replace(/%(\w+)%/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
 
 /** The operator's label overrides, if the page has any (./labels/define.ts reads them). */
 const overridden = (data: CoreHandle['settings']['data']) =>

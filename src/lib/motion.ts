@@ -1,4 +1,2 @@
 // Read at each use, not once: the visitor can change the setting while the page is open.
-export function prefersReducedMotion(): boolean {
-  return !!globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-}
+export const prefersReducedMotion = (): boolean => !!globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches;

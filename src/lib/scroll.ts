@@ -98,14 +98,11 @@ export function focusTarget(target: HTMLElement): void {
 }
 
 /** The element an in-page fragment names: by id, else a named anchor (`<a name>`), as browsers do. */
-export function findTarget(id: string): HTMLElement | null {
-  if (!id) return null;
-  return (
-    document.getElementById(id) ||
-    ([...document.getElementsByName(id)].find((element) => element.localName == 'a') as HTMLElement | undefined) ||
-    null
-  );
-}
+export const findTarget = (id: string): HTMLElement | null =>
+  (id &&
+    (document.getElementById(id) ||
+      ([...document.getElementsByName(id)].find((element) => element.localName == 'a') as HTMLElement | undefined))) ||
+  null;
 
 /** Whether the element is rendered (not display:none, not inside a hidden panel). */
 export const rendered = (element: Element) => element.getClientRects().length > 0;

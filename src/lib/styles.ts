@@ -30,12 +30,9 @@ export function adoptStyles(key: string, css: string): void {
  * own display (revert) over a site's `[hidden]{display:none!important}` (Bootstrap's reboot):
  * without a box, find in page cannot find and open it.
  */
-export function hiddenRules(selector: string): string {
-  return (
-    `${selector}[hidden]{display:none!important}` +
-    `${selector}[hidden=until-found i]{display:revert!important;padding-block:0!important;border-block-width:0!important;margin-block:0!important}`
-  );
-}
+export const hiddenRules = (selector: string): string =>
+  `${selector}[hidden]{display:none!important}` +
+  `${selector}[hidden=until-found i]{display:revert!important;padding-block:0!important;border-block-width:0!important;margin-block:0!important}`;
 
 /** adoptStyles(key, hiddenRules(selector)): the whole stylesheet of most features that hide. */
 export const adoptHiddenRules = (key: string, selector: string) => adoptStyles(key, hiddenRules(selector));
