@@ -24,8 +24,8 @@ export function parseNumber(raw: string | null | undefined, rule: NumberRule = {
   const value = Number(text);
   if (!Number.isFinite(value)) return undefined;
   if (rule.integer && !Number.isSafeInteger(value)) return undefined;
-  if (rule.min !== undefined && value < rule.min) return undefined;
-  if (rule.max !== undefined && value > rule.max) return undefined;
+  // An absent bound compares false either way (value < undefined): no limit.
+  if (value < rule.min! || value > rule.max!) return undefined;
   return value;
 }
 
