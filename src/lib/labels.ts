@@ -28,9 +28,11 @@ export const pageLanguage = () => document.documentElement.lang.toLowerCase().sp
 export const format = (template: string, values: Record<string, string | number>): string =>
   template.replace(/%(\w+)%/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
 
+/** A script tag setting that overrides a label: data-label-previous-slide, labelPreviousSlide. */
+export const isLabelSetting = (key: string) => /^label[A-Z]/.test(key);
+
 /** The operator's label overrides, if the page has any (./labels/define.ts reads them). */
-const overridden = (data: CoreHandle['settings']['data']) =>
-  !!document.getElementById('veneer-labels') || Object.keys(data).some((key) => /^label[A-Z]/.test(key));
+const overridden = (data: CoreHandle['settings']['data']) => !!document.getElementById('veneer-labels') || Object.keys(data).some(isLabelSetting);
 
 /**
  * The labels for this page: the set of its language, or `english`, the feature's own English

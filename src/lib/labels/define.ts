@@ -4,6 +4,7 @@
 //   <script type="application/json" id="veneer-labels">{"close": "Fermer"}</script>
 // or `data-label-<key>` on veneer's script tag (data-label-close="Fermer"); the tag wins.
 import { CORE_KEY, type CoreHandle } from '../feature';
+import { isLabelSetting } from '../labels';
 import { warn } from '../log';
 import type { Labels } from './en';
 
@@ -31,7 +32,7 @@ export function overrides(table: Labels, data: Data): Partial<Labels> {
     }
   const fromTag: Record<string, string> = {};
   for (const [key, value] of Object.entries(data))
-    if (/^label[A-Z]/.test(key) && value != null) fromTag[key[5].toLowerCase() + key.slice(6)] = value;
+    if (isLabelSetting(key) && value != null) fromTag[key[5].toLowerCase() + key.slice(6)] = value;
   return { ...pick(table, block, '#veneer-labels'), ...pick(table, fromTag, 'data-label-*') };
 }
 
