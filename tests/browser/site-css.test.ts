@@ -212,7 +212,11 @@ describe('site CSS', () => {
     await page.$eval('.veneer-datepicker-button', (el) => (el as HTMLElement).click());
     await page.waitForSelector('dialog.veneer-datepicker[open] td[tabindex="0"]');
     expect(await onTop('dialog.veneer-datepicker td[tabindex="0"]')).toBe(true);
+    // Escape once focus is in the picker (on a loaded CPU it can come a while after the grid),
+    // and the tooltip checked once the picker is gone: the open picker covers it.
+    await page.waitForFunction(() => document.activeElement?.closest('dialog.veneer-datepicker'));
     await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('dialog.veneer-datepicker[open]'));
     await page.focus('.js-tooltip');
     expect(await onTop('.veneer-tooltip')).toBe(true);
     test.assertClean();
