@@ -7,20 +7,19 @@ import { createJournal, defineFeature, warn } from '../../lib/kit';
 // Revoking a Blob URL right after click() can cancel the download: a minute later, or at teardown.
 const REVOKE_AFTER = 60_000;
 
+// writeCalendar drops the address's hash, and reads a missing text as empty.
 function calendar(link: HTMLElement): string | null {
-  const data = link.dataset;
-  const url = new URL(location.href);
-  url.hash = '';
+  const { start, end, title, description, venue, address, country } = link.dataset;
   return writeCalendar({
-    url: url.href,
+    url: location.href,
     // CMS templates often pad attribute values: " 2026-03-12 " is that date.
-    start: (data.start ?? '').trim(),
-    end: (data.end ?? '').trim(),
-    title: data.title ?? '',
-    description: data.description ?? '',
-    venue: data.venue ?? '',
-    address: data.address ?? '',
-    country: data.country ?? '',
+    start: (start ?? '').trim(),
+    end: end?.trim(),
+    title,
+    description,
+    venue,
+    address,
+    country,
   });
 }
 
