@@ -99,8 +99,9 @@ defineFeature<HTMLScriptElement>('analytics', (script, { bus, settings, signal }
     timer = undefined;
     const seen = scrollY + innerHeight;
     const height = document.documentElement.scrollHeight;
-    if (!half && seen >= height / 2) (half = true), event({ category: 'scroll', action: 'scroll', label: '50%', value: 50 });
-    if (!end && seen >= height - END_PX) (end = true), event({ category: 'scroll', action: 'scroll', label: '100%', value: 100 });
+    const depth = (value: number) => event({ category: 'scroll', action: 'scroll', label: value + '%', value });
+    if (!half && seen >= height / 2) (half = true), depth(50);
+    if (!end && seen >= height - END_PX) (end = true), depth(100);
   };
 
   addEventListener('scroll', () => half && end || (timer ||= setTimeout(check, SCROLL_CHECK_MS)), { passive: true, signal });
