@@ -139,8 +139,8 @@ function itemOf(link: HTMLAnchorElement, video: boolean): Item | undefined {
 const name = ({ title, link, src }: Item) => title || link.ariaLabel?.trim() || link.textContent!.trim() || link.querySelector('img')?.alt || src;
 
 /** Ends popup `p` at once: content back in its place, page unlocked, focus and scroll as before. */
-function finish(p: Popup | undefined) {
-  if (!p || current != p) return;
+function finish(p: Popup) {
+  if (current != p) return;
   current = undefined;
   ui.render(null, p.root);
   p.root.remove();
