@@ -1,6 +1,9 @@
 // The address's query string, read and written without touching the other parameters.
 import { fragmentId } from './kit';
 
+/** The contract's parameter naming the tab panel shown (tabs write it; expand opens the item holding it). */
+export const TAB_PARAM = 'tab';
+
 /** The value of `key` in a query string (`?a=1&tab=x`), or null. */
 export function readParam(search: string, key: string): string | null {
   return new URLSearchParams(search).get(key);

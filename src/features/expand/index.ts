@@ -2,7 +2,7 @@
 // States: unset (no script, content visible), open, closed. ARIA is written first; the
 // content's `hidden` follows when a closing slide ends.
 import { adoptHiddenRules, createJournal, defineFeature, findableHidden, findTarget, fragmentId, owned, prefersReducedMotion, warn } from '../../lib/kit';
-import { readParam } from '../../lib/query';
+import { readParam, TAB_PARAM } from '../../lib/query';
 
 const HOOK = '.js-expand';
 const SLIDE_MS = 250; // the seed's expand/collapse slide
@@ -114,7 +114,7 @@ defineFeature<HTMLElement>(
     // An item holding what the address names (a link to a tab panel, ?tab=, or to an element,
     // #id or <a name>, as the browser and the anchor feature find it) stays open: the visitor
     // came for it.
-    const panel = document.getElementById(readParam(location.search, 'tab') || '');
+    const panel = document.getElementById(readParam(location.search, TAB_PARAM) || '');
     const open =
       element.classList.contains('is-open') ||
       hook.getAttribute('aria-expanded') === 'true' ||

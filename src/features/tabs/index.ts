@@ -1,11 +1,10 @@
 // Tabs (div.js-tabs) with the chosen panel in the address as ?tab=<panel id>.
 // APG tabs with manual activation: arrows only move focus, so history gets one entry
 // per deliberate choice, never one per key press.
-import { readParam, withParam } from '../../lib/query';
+import { readParam, TAB_PARAM, withParam } from '../../lib/query';
 import { adoptHiddenRules, commonAncestor, createJournal, defineFeature, findableHidden, fragmentId, inlineStep, owned, warn } from '../../lib/kit';
 
 const HOOK = '.js-tabs';
-const PARAM = 'tab';
 // How a selection reaches the address.
 const QUIET = 0;
 const PUSH = 1;
@@ -71,7 +70,7 @@ defineFeature<HTMLElement>('tabs', (element, { signal, settle }) => {
     const inner = id && document.getElementById(id);
     return panels.findIndex((panel) => panel.id === id || (!!inner && inner.matches('.js-tab-panel') && panel.contains(inner)));
   };
-  const fromAddress = (hash?: string) => [readParam(location.search, PARAM), hash].map(holding).find((index) => index >= 0) ?? fallback;
+  const fromAddress = (hash?: string) => [readParam(location.search, TAB_PARAM), hash].map(holding).find((index) => index >= 0) ?? fallback;
 
   let selected = -1;
   // Until settled, every panel shows, as without script (settle: no jump on screen).
@@ -99,7 +98,7 @@ defineFeature<HTMLElement>('tabs', (element, { signal, settle }) => {
         history[how === PUSH ? 'pushState' : 'replaceState'](
           history.state,
           '',
-          withParam(location.href, PARAM, panels[index].id),
+          withParam(location.href, TAB_PARAM, panels[index].id),
         );
       } catch (error) {
         // Browsers throttle history calls (Firefox: 200 per 10 s); the tab still shows.
