@@ -1,0 +1,64 @@
+// Pages we have not seen (group A): the contract's rows as another author writes them
+// (fixtures/unseen-a.html: other element orders, extra wrappers, ids with dots and colons, a
+// 40 px notification bar, a hero rotator as a list, a zoom-in reveal, a second expand trigger
+// inside the content), under the production build in Chromium.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { useSession } from './support';
+
+const page = readFileSync(new URL('./fixtures/unseen-a.html', import.meta.url), 'utf8');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('unseen pages, group A', () => {
+  const session = useSession();
+  const open = (query = '', options = {}) => session.open(`/__fixture/unseen-a${query}`, { html: page, ...options });
+
+  it('enhances every hook with no warning, and the widgets answer as the seed says', async () => {
+    const test = await open('?tab=tab%3Atwo');
+    const p = test.page;
+    const hooks = await p.$$eval('[class*="js-"]', (all) =>
+      all.filter((e) => [...e.classList].some((c) => /^js-(carousel|tabs|expand|header|nav|search-toggle|language-toggle|modal|filter-modal|tooltip|rotator|hero-rotator|appear|select-link|share|back-to-top|anchor-trigger)$/.test(c))).map((e) => e.getAttribute('data-enhanced')),
+    );
+    expect(hooks.every(Boolean)).toBe(true);
+    // ?tab= names a panel whose id holds a colon.
+    expect(await p.$$eval('.js-tab-panel', (all) => all.map((e) => e.classList.contains('is-current')))).toEqual([false, true, false]);
+    // Carousel: data-total="4", wraps back from slide 1 to 4, index display follows.
+    await p.click('.js-carousel-prev');
+    expect(await p.$eval('.js-carousel-index', (e) => e.textContent)).toBe('4');
+    // Sticky from past the 40 px bar, not before.
+    await p.evaluate(() => scrollTo(0, 39));
+    await sleep(400);
+    expect(await p.$eval('.js-header', (e) => e.classList.contains('is-sticky'))).toBe(false);
+    await p.evaluate(() => scrollTo(0, 45));
+    await sleep(400);
+    expect(await p.$eval('.js-header', (e) => e.classList.contains('is-sticky'))).toBe(true);
+    // Search input focused 300 ms after opening, not before.
+    await p.evaluate(() => scrollTo(0, 0));
+    await p.waitForFunction(() => !document.querySelector('.js-header')!.classList.contains('is-sticky'), { timeout: 2000 });
+    await p.click('.js-search-toggle');
+    const opened = Date.now();
+    await p.waitForFunction(() => document.activeElement?.matches('.js-search-panel input'), { timeout: 2000 });
+    expect(Date.now() - opened).toBeGreaterThanOrEqual(280);
+    console.log(test.warnings);
+    expect(test.warnings).toEqual([]);
+    test.assertClean();
+  });
+
+  it('appear: a zoom-in .is-hidden (opacity and a scale transform) waits and reveals in order', async () => {
+    const test = await open();
+    const p = test.page;
+    const classes = () => p.$$eval('.js-appear', (all) => all.map((e) => (e.classList.contains('is-visible') ? 'visible' : e.classList.contains('is-hidden') ? 'hidden' : '')));
+    // Below the viewport at start: both wait, hidden (a scale changes no layout box).
+    expect(await classes()).toEqual(['hidden', 'hidden']);
+    await p.$eval('.js-appear', (e) => e.scrollIntoView({ block: 'center' }));
+    await p.waitForFunction(() => document.querySelector('.js-appear')!.classList.contains('is-visible'), { timeout: 2000 });
+    const first = Date.now();
+    expect(await classes()).toEqual(['visible', 'hidden']);
+    await p.waitForFunction(() => document.querySelectorAll('.js-appear')[1].classList.contains('is-visible'), { timeout: 2000 });
+    // data-appear-delay="250" after the previous reveal.
+    expect(Date.now() - first).toBeGreaterThanOrEqual(230);
+    expect(test.warnings).toEqual([]);
+    test.assertClean();
+  });
+
+});
