@@ -61,4 +61,16 @@ describe('unseen pages, group A', () => {
     test.assertClean();
   });
 
+  it('hero rotator written as a list: its items stay list items (no group role on an li), still slides', async () => {
+    const test = await open();
+    const items = await test.page.$$eval('.js-hero-rotator .js-rotator-item', (all) =>
+      all.map((e) => [e.getAttribute('role'), e.getAttribute('aria-roledescription'), e.getAttribute('aria-label')]),
+    );
+    expect(items).toEqual([
+      [null, 'slide', '1 of 2'],
+      [null, 'slide', '2 of 2'],
+    ]);
+    test.assertClean();
+  });
+
 });
