@@ -73,4 +73,28 @@ describe('unseen pages, group A', () => {
     test.assertClean();
   });
 
+  it('expand: a second .js-expand-trigger ("Show less", inside the content) toggles the item too', async () => {
+    const test = await open('', { reducedMotion: true });
+    const p = test.page;
+    const state = () =>
+      p.$eval('#standalone', (item) => [
+        item.classList.contains('is-open'),
+        item.querySelector('.js-expand-content')!.hasAttribute('hidden'),
+        ...[...item.querySelectorAll('.js-expand-trigger')].map((t) => t.getAttribute('aria-expanded')),
+      ]);
+    expect(await state()).toEqual([false, true, 'false', 'false']);
+    await p.click('#standalone > .js-expand-trigger');
+    expect(await state()).toEqual([true, false, 'true', 'true']);
+    await p.click('#standalone .js-expand-content .js-expand-trigger');
+    expect(await state()).toEqual([false, true, 'false', 'false']);
+    // The pressed button hid with the content: focus is on the item's other trigger, not lost.
+    expect(await p.evaluate(() => document.activeElement?.textContent)).toBe('Standalone');
+    await p.keyboard.press('Enter');
+    expect(await state()).toEqual([true, false, 'true', 'true']);
+    // Both name the content they control.
+    const controls = await p.$$eval('#standalone .js-expand-trigger', (all) => all.map((t) => t.getAttribute('aria-controls')));
+    expect(controls[0]).toBeTruthy();
+    expect(controls[1]).toBe(controls[0]);
+    test.assertClean();
+  });
 });
