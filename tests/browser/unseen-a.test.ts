@@ -97,4 +97,27 @@ describe('unseen pages, group A', () => {
     expect(controls[1]).toBe(controls[0]);
     test.assertClean();
   });
+
+  it('nav: a menu toggle after the nav (end of the header bar) on a small screen: Tab from it goes into the open menu', async () => {
+    const test = await open('', { viewport: { width: 800, height: 800 } });
+    const p = test.page;
+    await p.focus('.js-menu-toggle');
+    await p.keyboard.press('Enter');
+    expect(await p.$eval('.js-nav', (nav) => nav.classList.contains('is-open'))).toBe(true);
+    // The page after the toggle is inert: without help, Tab left the menu (closing it) for the body.
+    await p.keyboard.press('Tab');
+    expect(await p.evaluate(() => [document.activeElement?.textContent, document.querySelector('.js-nav')!.classList.contains('is-open')])).toEqual(['Products', true]);
+    await p.keyboard.press('Enter');
+    expect(await p.$eval('.js-nav-trigger', (t) => t.getAttribute('aria-expanded'))).toBe('true');
+    await p.keyboard.press('Tab');
+    expect(await p.evaluate(() => document.activeElement?.textContent)).toBe('Product one');
+    // Escape: the open panel closes (focus to its trigger), then the menu (focus to the toggle).
+    await p.keyboard.press('Escape');
+    await p.keyboard.press('Escape');
+    expect(await p.evaluate(() => [document.activeElement?.className, document.querySelector('.js-nav')!.classList.contains('is-open')])).toEqual(['js-menu-toggle', false]);
+    // Closed, Tab from the toggle goes on as the page has it.
+    await p.keyboard.press('Tab');
+    expect(await p.evaluate(() => !!document.activeElement?.closest('.js-nav'))).toBe(false);
+    test.assertClean();
+  });
 });
