@@ -120,4 +120,19 @@ describe('unseen pages, group A', () => {
     expect(await p.evaluate(() => !!document.activeElement?.closest('.js-nav'))).toBe(false);
     test.assertClean();
   });
+
+  it('modal marked aria-hidden="true" by the CMS while closed: not hidden from assistive technology while open', async () => {
+    const body =
+      '<button type="button" data-modal-open="bs.modal">Open</button><div style="height:150vh"></div>' +
+      '<div class="js-modal" id="bs.modal" role="dialog" tabindex="-1" aria-hidden="true"><div class="js-modal-body"><h2>Title</h2><button class="js-modal-close">Close</button></div></div>';
+    const test = await session.open('/__fixture/unseen-a-modal', { html: page.replace(/<body>[^]*<\/body>/, `<body>${body}</body>`) });
+    const p = test.page;
+    await p.click('[data-modal-open]');
+    await p.waitForFunction(() => document.getElementById('bs.modal')!.classList.contains('is-open'), { timeout: 3000 });
+    expect(await p.$eval('#bs\\.modal', (m) => [m.getAttribute('aria-hidden'), m.getAttribute('aria-modal'), m.contains(document.activeElement)])).toEqual([null, 'true', true]);
+    await p.keyboard.press('Escape');
+    // Closed: the markup's own state again.
+    expect(await p.$eval('#bs\\.modal', (m) => [m.getAttribute('aria-hidden'), m.classList.contains('is-open')])).toEqual(['true', false]);
+    test.assertClean();
+  });
 });
