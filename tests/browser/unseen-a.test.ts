@@ -135,4 +135,10 @@ describe('unseen pages, group A', () => {
     expect(await p.$eval('#bs\\.modal', (m) => [m.getAttribute('aria-hidden'), m.classList.contains('is-open')])).toEqual(['true', false]);
     test.assertClean();
   });
+
+  it('table-scroll: the region is named by the heading before the table, without its aria-hidden permalink "#"', async () => {
+    const test = await open();
+    expect(await test.page.$eval('.rich-text .veneer-table-scroll', (region) => [region.getAttribute('role'), region.getAttribute('aria-label')])).toEqual(['region', 'Results']);
+    test.assertClean();
+  });
 });
