@@ -7,6 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { useSession } from './support';
 
 const page = readFileSync(new URL('./fixtures/unseen-a.html', import.meta.url), 'utf8');
+// Hooks inside other hooks: a carousel and tabs in a modal, a table and a rotator in a closed
+// expand item in a tab panel; modal ids "1abc" and 'x"y' (no selector takes them), one modal
+// opened from another.
+const nested = readFileSync(new URL('./fixtures/unseen-a-2.html', import.meta.url), 'utf8');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('unseen pages, group A', () => {
@@ -139,6 +143,36 @@ describe('unseen pages, group A', () => {
   it('table-scroll: the region is named by the heading before the table, without its aria-hidden permalink "#"', async () => {
     const test = await open();
     expect(await test.page.$eval('.rich-text .veneer-table-scroll', (region) => [region.getAttribute('role'), region.getAttribute('aria-label')])).toEqual(['region', 'Results']);
+    test.assertClean();
+  });
+
+  it('hooks inside a modal, modal ids "1abc" and \'x"y\', a modal opened from another', async () => {
+    const test = await session.open('/__fixture/unseen-a-2?tab=m-2', { html: nested });
+    const p = test.page;
+    const open = () => p.$$eval('.js-modal', (all) => all.map((m) => m.classList.contains('is-open')));
+    // ?tab= names a panel of the tabs inside the (closed) modal.
+    expect(await p.$$eval('#m-1, #m-2', (all) => all.map((panel) => panel.hasAttribute('hidden')))).toEqual([true, false]);
+    await p.focus('[data-modal-open="1abc"]');
+    await p.keyboard.press('Enter');
+    await p.waitForFunction(() => document.getElementById('1abc')!.classList.contains('is-open'), { timeout: 3000 });
+    // Focus on the first control, the carousel's Previous; it wraps to 3 of 3.
+    await p.keyboard.press('Enter');
+    expect(await p.$eval('.js-carousel-index', (i) => i.textContent)).toBe('3');
+    await p.keyboard.press('Escape');
+    expect(await open()).toEqual([false, false]);
+    expect(await p.evaluate(() => document.activeElement?.getAttribute('data-modal-open'))).toBe('1abc');
+    // The second modal's id has a quote; from it, the first opens on top.
+    await p.click('a[data-modal-open]');
+    await p.waitForFunction(() => document.getElementById('x"y')!.classList.contains('is-open'), { timeout: 3000 });
+    await p.click('#x\\"y [data-modal-open]');
+    await p.waitForFunction(() => document.getElementById('1abc')!.classList.contains('is-open'), { timeout: 3000 });
+    expect(await open()).toEqual([true, true]);
+    await p.keyboard.press('Escape');
+    expect(await open()).toEqual([false, true]);
+    expect(await p.evaluate(() => document.activeElement?.textContent)).toBe('nested');
+    await p.keyboard.press('Escape');
+    expect(await open()).toEqual([false, false]);
+    expect(test.warnings).toEqual([]);
     test.assertClean();
   });
 });
