@@ -114,6 +114,8 @@ function openDialog(element: HTMLElement, { body, closers, focusDelay, onClose, 
   // usable, rather than risk an inert left behind after both have closed).
   for (let node = element.parentElement; node; node = node.parentElement) node.inert &&= false;
   j.set(element, 'hidden', null);
+  // A closed modal the CMS marks aria-hidden="true" (Bootstrap's markup) is not hidden while open.
+  j.set(element, 'aria-hidden', null);
   j.flag(element, 'is-open', true);
   j.flag(element, DIALOG, true);
   j.set(element, 'role', 'dialog');

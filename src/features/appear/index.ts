@@ -111,12 +111,16 @@ function listen() {
   matchMedia('(prefers-reduced-motion: reduce)').addEventListener('change', all, { signal });
 }
 
+// The layout box: a transform (a zoom-in's scale) changes only the box drawn, and moves nothing.
+const size = ({ element }: Entry) => element.offsetWidth + ' ' + element.offsetHeight;
+
 // Set-ups of one task are measured together, then written together: two layouts, not one per element.
 function flush() {
   const batch = pending.filter((entry) => waiting.has(entry));
   pending = [];
   if (calm()) return batch.forEach(reveal);
   const before = batch.map((entry) => entry.element.getBoundingClientRect());
+  const sizes = batch.map(size);
   // Only what is below the viewport waits hidden: what the visitor sees (or scrolled past) shows.
   const below = batch.filter((_, i) => before[i].top >= innerHeight && before[i].height > 0);
   const hide = new Set(below);
@@ -128,9 +132,7 @@ function flush() {
   // A site rule that hides with display or size would move what follows once revealed:
   // such an element is revealed at once instead (only opacity and transform may hide it).
   below.forEach((entry) => {
-    const box = entry.element.getBoundingClientRect();
-    const old = before[batch.indexOf(entry)];
-    if (box.height != old.height || box.width != old.width) {
+    if (size(entry) != sizes[batch.indexOf(entry)]) {
       warned || warn("appear: the site's .is-hidden rule changes the element's size; revealed at once", entry.element);
       warned = true;
       reveal(entry);

@@ -25,21 +25,26 @@ const CLOSED = { ...BOX, height: '0px', paddingBlock: '0px', borderBlockWidth: '
 defineFeature<HTMLElement>(
   'expand',
   (element, { signal, settle }) => {
-    const hook = owned(element, '.js-expand-trigger', HOOK)[0];
+    // Every trigger of the item (a "Show less" at the end of the content too) toggles it.
+    const hooks = owned(element, '.js-expand-trigger', HOOK);
     const content = owned(element, '.js-expand-content', HOOK)[0];
-    if (!hook || !content) return warn('expand: .js-expand-trigger or .js-expand-content missing; left as it is', element);
+    if (!hooks[0] || !content) return warn('expand: .js-expand-trigger or .js-expand-content missing; left as it is', element);
     // A heading as the trigger keeps its role (a heading may not be a button, and the page's
     // outline would lose it): the button is a span around its content (APG accordion); or the
     // button or link that is all its content already (<h3><button>…</button></h3>, the APG's
     // own markup): a span around it would be a button holding a button.
-    let trigger = hook;
-    let span: HTMLSpanElement | undefined;
-    if (/^h[1-6]$/.test(hook.localName)) {
+    const spans: HTMLSpanElement[] = [];
+    const triggers = hooks.map((hook) => {
+      if (!/^h[1-6]$/.test(hook.localName)) return hook;
       const only = hook.firstElementChild;
       if (only?.matches('button,a[href]') && only == hook.lastElementChild && [...hook.childNodes].every((node) => node == only || node.nodeType != 3 || !node.nodeValue!.trim()))
-        trigger = only as HTMLElement;
-      else (trigger = span = document.createElement('span')).append(...hook.childNodes), hook.append(span);
-    }
+        return only as HTMLElement;
+      const span = document.createElement('span');
+      span.append(...hook.childNodes);
+      hook.append(span);
+      spans.push(span);
+      return span;
+    });
 
     const j = createJournal();
     const hidden = findableHidden();
@@ -52,7 +57,7 @@ defineFeature<HTMLElement>(
       name,
       set(open, animate) {
         item.open = open;
-        j.set(trigger, 'aria-expanded', String(open));
+        triggers.forEach((trigger) => j.set(trigger, 'aria-expanded', String(open)));
         j.flag(element, 'is-open', open);
         // Measured before cancelling: a toggle mid-slide reverses from where it is.
         // Not measured without animation: no forced layout per item at start-up.
@@ -83,24 +88,36 @@ defineFeature<HTMLElement>(
       if (open && name) items.forEach((other) => other !== item && other.name == name && other.open && other.set(false, animate));
     };
 
-    j.set(trigger, 'aria-controls', j.id(content, 'veneer-expand'));
-    if (trigger.localName !== 'button') {
-      // The contract says <button>; a link or div trigger still gets button semantics.
-      j.set(trigger, 'role', 'button');
-      if ((trigger as HTMLElement).tabIndex < 0) j.set(trigger, 'tabindex', '0');
-      trigger.addEventListener(
-        'keydown',
+    const id = j.id(content, 'veneer-expand');
+    triggers.forEach((trigger, i) => {
+      j.set(trigger, 'aria-controls', id);
+      if (trigger.localName !== 'button') {
+        // The contract says <button>; a link or div trigger still gets button semantics.
+        j.set(trigger, 'role', 'button');
+        if (trigger.tabIndex < 0) j.set(trigger, 'tabindex', '0');
+        trigger.addEventListener(
+          'keydown',
+          (event) => {
+            if (event.key !== 'Enter' && event.key !== ' ') return;
+            event.preventDefault();
+            trigger.click();
+          },
+          { signal },
+        );
+      }
+      // preventDefault: no jump for a href="#" trigger, no submit for a button in a form.
+      // On the heading itself: a press anywhere on it, as before.
+      hooks[i].addEventListener(
+        'click',
         (event) => {
-          if (event.key !== 'Enter' && event.key !== ' ') return;
           event.preventDefault();
           toggle(!item.open, true);
+          // One inside the content hides with it: focus goes to one outside (not to the page).
+          if (!item.open && content.contains(trigger)) triggers.find((other) => !content.contains(other))?.focus();
         },
         { signal },
       );
-    }
-    // preventDefault: no jump for a href="#" trigger, no submit for a button in a form.
-    // On the heading itself: a press anywhere on it, as before.
-    hook.addEventListener('click', (event) => (event.preventDefault(), toggle(!item.open, true)), { signal });
+    });
     // Only opens; its default action (a tab or anchor link) still runs.
     owned(element, '.js-expand-tab-trigger', HOOK).forEach((tabTrigger) =>
       tabTrigger.addEventListener('click', () => (stop(), item.open || toggle(true, true)), { signal }),
@@ -117,12 +134,12 @@ defineFeature<HTMLElement>(
     const panel = document.getElementById(readParam(location.search, TAB_PARAM) || '');
     const open =
       element.classList.contains('is-open') ||
-      hook.getAttribute('aria-expanded') === 'true' ||
+      hooks.some((hook) => hook.getAttribute('aria-expanded') === 'true') ||
       (!!panel?.matches('.js-tab-panel') && content.contains(panel)) ||
       content.contains(findTarget(fragmentId(location.hash)));
     // The state lives on the button inside: one the markup wrote on the heading would stay as
     // written, contradicting it (and a heading takes no aria-expanded). Back at teardown.
-    if (trigger != hook) j.set(hook, 'aria-expanded', null);
+    hooks.forEach((hook, i) => triggers[i] != hook && j.set(hook, 'aria-expanded', null));
     item.set(true, false);
     const stop = settle(element, signal, (on) => item.set(open || !on, false));
     items.add(item);
@@ -131,7 +148,7 @@ defineFeature<HTMLElement>(
       animation?.cancel();
       items.delete(item);
       j.restore();
-      span?.replaceWith(...span.childNodes);
+      spans.forEach((span) => span.replaceWith(...span.childNodes));
     };
   },
 );

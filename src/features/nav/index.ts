@@ -107,13 +107,19 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
   if (current) setItem(current, true);
   // Delegated: a toggle inserted later takes the menu's state as soon as it is pointed at or
   // focused (before that, the no-script hover menu would open from it) and opens it.
-  for (const type of ['click', 'focusin', 'pointerover'])
+  for (const type of ['click', 'focusin', 'pointerover', 'keydown'])
     document.addEventListener(
       type,
       (event) => {
         const toggle = (event.target as Element).closest?.('.js-menu-toggle');
         if (!isToggle(toggle)) return;
         j.set(toggle, 'aria-expanded', String(menuOpen));
+        // A toggle after the nav (at the end of the header bar): Tab from it goes into the open
+        // menu, which comes before it; the page after it is inert, and Tab would leave the menu
+        // (closing it) for nothing.
+        const key = event as KeyboardEvent;
+        if (key.key == 'Tab' && !key.shiftKey && menuOpen && toggle.compareDocumentPosition(nav) & 2)
+          event.preventDefault(), nav.querySelector<HTMLElement>('a[href],button')?.focus();
         if (type != 'click') return;
         event.preventDefault();
         if (menuOpen) return closeAll();

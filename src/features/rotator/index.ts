@@ -44,8 +44,9 @@ defineFeature<HTMLElement>('rotator', (element, { bus, signal, settings, settle,
     // A slide that is itself a link or a button (a whole-banner link) keeps its role and its
     // name: a group named "1 of 3" would hide where it goes.
     if (item.matches('a[href],button')) return;
-    // A <figure> with a caption takes no other role (ARIA in HTML): it stays a figure.
-    if (!(item.localName == 'figure' && item.querySelector('figcaption'))) j.set(item, 'role', 'group');
+    // A <figure> with a caption takes no other role (ARIA in HTML): it stays a figure. Nor an
+    // <li> or <article> (as the carousel's slides): an <li> of a group leaves its list without items.
+    if (!(item.localName == 'figure' && item.querySelector('figcaption')) && !/^(article|li)$/.test(item.localName)) j.set(item, 'role', 'group');
     j.set(item, 'aria-roledescription', labels!.slideRole);
     j.set(item, 'aria-label', format(labels!.slide, { curr: i + 1, total: items.length }));
   });

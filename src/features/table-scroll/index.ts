@@ -8,7 +8,10 @@ import { TABLE } from '../../lib/labels/en';
 const CLASS = 'veneer-table-scroll';
 const HEADING = /^H[1-6]$/;
 
-const text = (element: Element | null | undefined) => element?.textContent?.replace(/\s+/g, ' ').trim() || '';
+// What a screen reader reads of it: not its aria-hidden parts (an icon, a heading's "#" permalink).
+const read = (node: Node): string =>
+  node.nodeType == 3 ? node.nodeValue! : (node as Element).ariaHidden == 'true' ? '' : [...node.childNodes].map(read).join('');
+const text = (element: Element | null | undefined) => (element ? read(element) : '').replace(/\s+/g, ' ').trim();
 
 /** The table's caption, else the nearest heading before it, else the label "Table". */
 function label(table: HTMLTableElement, fallback: string): string {
