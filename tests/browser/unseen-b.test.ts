@@ -78,4 +78,25 @@ describe('unseen pages (group B)', () => {
     expect(await other()).toEqual(['', 'red', 0]);
     test.assertClean();
   });
+
+  it('video: two players (a thumbnail link with its size, a bare text link); fullscreen through the allow list alone, so Chromium logs no warning', async () => {
+    const test = await session.open(url(), { html: MEDIA_PAGE, respond: thirdParty });
+    const p = test.page;
+    expect(await marks(p, '.js-video')).toEqual(['video', 'video']);
+    await p.click('.js-video img');
+    await p.waitForSelector('iframe#veneer-video-1', { timeout: 5000 });
+    await p.click('a.js-video[data-video-id=bbbbbbbbbbb]');
+    await p.waitForFunction(() => document.querySelectorAll('iframe[id^=veneer-video]').length == 2, { timeout: 5000 });
+    await sleep(300);
+    const frames = await p.$$eval('iframe[id^=veneer-video]', (all) =>
+      all.map((f) => [new URL(f.src).pathname, new URL(f.src).searchParams.get('autoplay'), f.width, f.height, f.title, f.allow, f.hasAttribute('allowfullscreen')]),
+    );
+    expect(frames).toEqual([
+      ['/embed/aaaaaaaaaaa', '1', '560', '315', 'Product film', 'autoplay; encrypted-media; picture-in-picture; fullscreen', false],
+      ['/embed/bbbbbbbbbbb', '0', '640', '360', 'Watch the service film', 'autoplay; encrypted-media; picture-in-picture; fullscreen', false],
+    ]);
+    // "Allow attribute will take precedence over 'allowfullscreen'." for each player, before.
+    expect(test.warnings).toEqual([]);
+    test.assertClean();
+  });
 });
