@@ -99,4 +99,29 @@ describe('unseen pages (group B)', () => {
     expect(test.warnings).toEqual([]);
     test.assertClean();
   });
+
+  it('popup modal holding the mailing-list form (js-mailing-form js-validate): a sign-up the popup posts is reported as the form\'s submit once the answer is 2xx, not on an error', async () => {
+    let status = 500;
+    const test = await session.open(url(), {
+      html: fixture(
+        '<div class="js-popup-modal newsletter" id="signup" data-success-message="Welcome aboard." data-error-message="Please try again.">' +
+          '<h2>Newsletter</h2><form class="js-mailing-form js-validate" action="/forms/mailing" method="post"><input name="email" type="email" required><button>Subscribe</button></form></div>',
+        '<script defer src="/Content/scripts/dist/veneer.js"></script>' + LISTEN,
+      ),
+      respond: (address) => (new URL(address).pathname == '/forms/mailing' ? { status, body: '' } : undefined),
+      allowErrors: [/status of 500/],
+    });
+    const p = test.page;
+    await p.waitForFunction(() => document.getElementById('signup')!.classList.contains('is-open'), { timeout: 7000 });
+    await p.type('#signup input', 'ann@example.com');
+    await p.click('#signup button');
+    await p.waitForSelector('#signup .popup-result.has-error button', { timeout: 5000 });
+    expect(await events(p)).toEqual(['validation-passed /forms/mailing']);
+    status = 200;
+    await p.click('#signup .popup-result button');
+    await p.click('#signup button');
+    await p.waitForFunction(() => document.querySelector('#signup p.popup-result')?.textContent == 'Welcome aboard.', { timeout: 5000 });
+    expect(await events(p)).toEqual(['validation-passed /forms/mailing', 'validation-passed /forms/mailing', 'submit mailing:/forms/mailing']);
+    test.assertClean();
+  });
 });

@@ -8,7 +8,7 @@ import { adoptStyles, defineFeature, rendered, scrollToY, uniqueId, warn } from 
 
 import { formAction } from '../../lib/form';
 
-import { formName, onSubmitted } from '../../lib/submit';
+import { formName, onSubmitted, SENT } from '../../lib/submit';
 
 import { compilePattern, fieldError, groupError, messageOr } from '../../lib/validate';
 import { FORMS } from '../../lib/labels/en';
@@ -45,7 +45,12 @@ defineFeature<HTMLFormElement>('forms', (form, { signal, bus, labels }) => {
   // Chromium answers the submit of such a form with a blocked page (about:blank#blocked).
   if (!formAction(form)) warn(`forms: action "${form.getAttribute('action')}" is not a valid address; the form cannot be sent`, form);
   const kind = /\bjs-(cms|mailing)-form\b/.exec(form.className)?.[1];
-  if (kind) onSubmitted(form, signal, () => track('submit', kind + ':' + formName(form)));
+  if (kind) {
+    const report = () => track('submit', kind + ':' + formName(form));
+    onSubmitted(form, signal, report);
+    // In a popup modal, which posts it itself: once the server took it.
+    form.addEventListener(SENT, report, { signal });
+  }
   if (!form.matches('.js-validate')) return () => {};
   adoptStyles('forms', '.veneer-error{color:#b3261e;margin:.25em 0 0}');
   const noValidate = form.hasAttribute('novalidate');
