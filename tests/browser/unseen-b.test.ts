@@ -124,4 +124,46 @@ describe('unseen pages (group B)', () => {
     expect(await events(p)).toEqual(['validation-passed /forms/mailing', 'validation-passed /forms/mailing', 'submit mailing:/forms/mailing']);
     test.assertClean();
   });
+
+  it('forms in a dialog taller than a phone\'s viewport (a popup modal, a lightbox\'s inline content): a submit with an error far up shows that field inside the dialog and leaves the locked page behind where it was', async () => {
+    const fields = (prefix: string) => Array.from({ length: 16 }, (_, i) => `<p class="field"><label>Field ${i} <input name="${prefix}${i}" required></label></p>`).join('');
+    const test = await session.open(url(), {
+      html: fixture(
+        '<div style="height:3000px">a long page</div>' +
+          `<div class="js-popup-modal" id="quote" data-success-message="ok" data-error-message="no"><h2>Get a quote</h2><form class="js-validate" action="/forms/quote" method="post">${fields('q')}<button>Send</button></form></div>` +
+          `<p><a class="js-lightbox" data-lightbox-type="inline" href="#enquiry">Enquiry</a></p><div id="enquiry" hidden><form class="js-validate" action="/forms/enquiry" method="post">${fields('e')}<button>Send</button></form></div>`,
+      ),
+      viewport: { width: 375, height: 500 },
+    });
+    const p = test.page;
+    const fill = async (scope: string, prefix: string) => {
+      for (let i = 1; i < 16; i++) await p.$eval(`${scope} [name=${prefix}${i}]`, (input) => ((input as HTMLInputElement).value = 'x'));
+    };
+    // Where focus is, whether it is inside the viewport, and the page's own scroll.
+    const seen = () =>
+      p.evaluate(() => {
+        const box = document.activeElement!.getBoundingClientRect();
+        return [document.activeElement!.getAttribute('name'), box.top >= 0 && box.bottom <= innerHeight, scrollY];
+      });
+    await p.evaluate(() => scrollTo(0, 1200));
+    await p.waitForFunction(() => document.getElementById('quote')!.classList.contains('is-open'), { timeout: 7000 });
+    await fill('#quote', 'q');
+    await p.$eval('#quote', (dialog) => (dialog.scrollTop = dialog.scrollHeight));
+    await p.$eval('#quote button', (button) => (button as HTMLElement).click());
+    await sleep(700);
+    expect(await seen()).toEqual(['q0', true, 1200]);
+    await p.keyboard.press('Escape');
+    await sleep(100);
+    expect(await p.evaluate(() => scrollY)).toBe(1200);
+    // The lightbox's inline content.
+    await p.click('a.js-lightbox');
+    await p.waitForSelector('dialog.veneer-lightbox #enquiry', { timeout: 5000 });
+    const at = await p.evaluate(() => scrollY);
+    await fill('dialog', 'e');
+    await p.$eval('dialog.veneer-lightbox', (dialog) => (dialog.scrollTop = dialog.scrollHeight));
+    await p.$eval('#enquiry button', (button) => (button as HTMLElement).click());
+    await sleep(700);
+    expect(await seen()).toEqual(['e0', true, at]);
+    test.assertClean();
+  });
 });

@@ -186,8 +186,12 @@ defineFeature<HTMLFormElement>('forms', (form, { signal, bus, labels }) => {
           closed.dispatchEvent(new Event('beforematch', { bubbles: true })), closed.removeAttribute('hidden');
         const focus = first.matches(GROUP) ? first.querySelector<HTMLElement>('input:not(:disabled)') : (first as HTMLElement);
         focus?.focus({ preventScroll: true });
-        // Past the page's ends, the browser clamps the scroll.
-        scrollToY(() => scrollY + first.getBoundingClientRect().top - OFFSET, signal);
+        // In a dialog (a popup modal, a lightbox's content) the page behind is locked and the
+        // dialog scrolls on its own: the field comes to its middle there (focus() did not scroll
+        // a popover). Past the page's ends, the browser clamps the scroll.
+        first.closest('[aria-modal=true]')
+          ? first.scrollIntoView({ block: 'center' })
+          : scrollToY(() => scrollY + first.getBoundingClientRect().top - OFFSET, signal);
       }
       // Last: the bus runs other code (page scripts' listeners), which may throw.
       track(invalid.length ? 'validation-failed' : 'validation-passed', formName(form), ++attempts);
