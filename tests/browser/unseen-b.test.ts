@@ -166,4 +166,41 @@ describe('unseen pages (group B)', () => {
     expect(await seen()).toEqual(['e0', true, at]);
     test.assertClean();
   });
+
+  it('filtered list with its filter form in a filter modal (small screens): the result count is announced from inside the open modal, where the rest of the list is inert; after it closes, from the list again', async () => {
+    const test = await session.open(url(), {
+      html: fixture(
+        '<div class="js-ajax-list news" data-base-url="/news/list"><button type="button" class="btn" data-modal-open="news-filters">Filter</button>' +
+          '<div class="js-filter-modal filters" id="news-filters"><div class="js-modal-body"><h2>Filter news</h2><form class="js-ajax-filter" action="/news/">' +
+          '<label>Category <select name="category"><option value="all">All</option><option value="products">Products</option><option value="events">Events</option></select></label>' +
+          '<label>Search <input type="search" name="q"></label><button type="submit">Apply</button> <button type="button" class="js-modal-close">Close</button></form></div></div>' +
+          '<div class="js-ajax-results"><h2>News</h2><ul><li>Old news</li></ul><a class="js-ajax-page" href="/news/?page=2&amp;category=all">Next</a></div></div>',
+      ),
+      viewport: { width: 375, height: 700 },
+    });
+    const p = test.page;
+    // The count's text, and whether a screen reader can hear it (not inert, not hidden).
+    const status = () =>
+      p.$eval('.veneer-list-status', (region) => [region.textContent, !region.closest('[inert],[hidden]') && region.getAttribute('role')]);
+    await p.click('[data-modal-open]');
+    await p.waitForSelector('#news-filters[aria-modal=true]');
+    await p.select('#news-filters select', 'events');
+    await p.waitForFunction(() => document.querySelector('.veneer-list-status')!.textContent, { timeout: 5000 });
+    expect(await status()).toEqual(['6 results', 'status']);
+    await p.type('#news-filters input', 'summit');
+    await p.keyboard.press('Enter');
+    await p.waitForFunction(() => document.querySelector('.veneer-list-status')!.textContent == '1 result', { timeout: 5000 });
+    expect(await status()).toEqual(['1 result', 'status']);
+    // The address follows (history writes are 350 ms apart at least), focus stays in the field.
+    await p.waitForFunction(() => location.search == '?category=events&q=summit', { timeout: 3000 });
+    expect(await p.evaluate(() => document.activeElement!.getAttribute('name'))).toBe('q');
+    // Closed (the modal hidden): back to the whole list, announced from the list's end again.
+    await p.keyboard.press('Escape');
+    await p.waitForSelector('#news-filters[hidden]');
+    await p.goBack();
+    await p.waitForFunction(() => !/^(1 result)?$/.test(document.querySelector('.veneer-list-status')!.textContent!), { timeout: 5000 });
+    expect((await status())[1]).toBe('status');
+    expect(await p.$eval('.veneer-list-status', (region) => region.parentElement!.matches('.js-ajax-list'))).toBe(true);
+    test.assertClean();
+  });
 });
