@@ -203,4 +203,31 @@ describe('unseen pages (group B)', () => {
     expect(await p.$eval('.veneer-list-status', (region) => region.parentElement!.matches('.js-ajax-list'))).toBe(true);
     test.assertClean();
   });
+
+  it('resource: a download button the CMS sends disabled (no file is checked yet) becomes usable when a file is checked; two items, a table of files, the status before the button', async () => {
+    const test = await session.open(url(), { html: FORMS_PAGE });
+    const p = test.page;
+    expect(await marks(p, '.js-resource')).toEqual(['resource', 'resource']);
+    const buttons = () => p.$$eval('.js-resource-download', (all) => all.map((b) => [(b as HTMLButtonElement).disabled, b.getAttribute('aria-disabled')]));
+    // veneer says when it is unavailable (aria-disabled keeps it focusable); the markup's disabled goes.
+    expect(await buttons()).toEqual([[false, 'true'], [false, 'false']]);
+    await p.click('#f1');
+    await p.click('#f3');
+    expect((await buttons())[0]).toEqual([false, 'false']);
+    await p.click('.js-resource-download');
+    await p.waitForFunction(() => !document.querySelector('.js-resource[aria-busy]') && document.querySelector('.js-resource-download')!.getAttribute('aria-disabled') == 'false', { timeout: 5000 });
+    await p.$$eval('.js-resource-download', (all) => (all[1] as HTMLElement).click());
+    await p.waitForFunction(() => !document.querySelector('.js-resource[aria-busy]'), { timeout: 5000 });
+    await sleep(200);
+    expect(test.requests.filter((u) => u.includes('/download-zip/')).map((u) => new URL(u).pathname)).toEqual(['/download-zip/102,103', '/download-zip/107']);
+    expect(await p.$$eval('.js-resource-status', (all) => all.map((s) => s.textContent))).toEqual(['', '']);
+    // Removed: the markup as the CMS sent it.
+    const removed = await p.evaluate(() => {
+      const button = document.querySelector('.js-resource-download')!;
+      button.closest('.js-resource')!.remove();
+      return new Promise((resolve) => setTimeout(() => resolve([(button as HTMLButtonElement).disabled, button.getAttribute('aria-disabled')])));
+    });
+    expect(removed).toEqual([true, null]);
+    test.assertClean();
+  });
 });
