@@ -230,4 +230,30 @@ describe('unseen pages (group B)', () => {
     expect(removed).toEqual([true, null]);
     test.assertClean();
   });
+
+  it('forms: an option list written on a div (div.js-required-group, as every hook is accepted on any tag) needs a choice, like the fieldset the contract names', async () => {
+    const test = await session.open(url(), {
+      html: fixture(
+        '<form class="js-validate" id="prefs" action="/forms/prefs" method="post"><p id="topics">Topics</p>' +
+          '<div class="js-required-group checkboxes" role="group" aria-labelledby="topics" data-required-message="Pick at least one topic">' +
+          '<label><input type="checkbox" name="t" value="a"> A</label><label><input type="checkbox" name="t" value="b"> B</label></div>' +
+          '<button>Save</button></form>',
+      ),
+      respond: (address) => (new URL(address).pathname == '/forms/prefs' ? { body: '<!doctype html><title>saved</title>' } : undefined),
+    });
+    const p = test.page;
+    await p.click('#prefs button');
+    await sleep(200);
+    expect(await p.evaluate(() => [location.pathname, document.activeElement!.getAttribute('value'), [...document.querySelectorAll('.veneer-error')].map((e) => e.textContent)])).toEqual([
+      `/__fixture/unseen-b-${n}`,
+      'a',
+      ['Pick at least one topic'],
+    ]);
+    expect(await p.$eval('.js-required-group', (group) => [group.getAttribute('aria-invalid'), !!document.getElementById(group.getAttribute('aria-describedby')!)])).toEqual(['true', true]);
+    await p.click('input[value=b]');
+    expect(await p.$$eval('.veneer-error', (all) => all.length)).toBe(0);
+    await Promise.all([p.waitForNavigation(), p.click('#prefs button')]);
+    expect(await p.evaluate(() => location.pathname)).toBe('/forms/prefs');
+    test.assertClean();
+  });
 });

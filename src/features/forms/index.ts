@@ -14,7 +14,8 @@ import { compilePattern, fieldError, groupError, messageOr } from '../../lib/val
 import { FORMS } from '../../lib/labels/en';
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
-const GROUP = 'fieldset.js-required-group';
+// An option list: the contract writes a fieldset; on any other tag (a div) it is one too, as every hook.
+const GROUP = '.js-required-group';
 /** The seed: the first error lands 100 px below the viewport top. */
 const OFFSET = 100;
 
