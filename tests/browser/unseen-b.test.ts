@@ -256,4 +256,26 @@ describe('unseen pages (group B)', () => {
     expect(await p.evaluate(() => location.pathname)).toBe('/forms/prefs');
     test.assertClean();
   });
+
+  it('video gallery: thumbnails written as buttons (button.js-video-thumb[data-embed], no address to link to) open in the popup like links', async () => {
+    const test = await session.open(url(), {
+      html: fixture(
+        '<div class="js-video-gallery"><button type="button" class="js-video-thumb" data-embed="https://www.youtube.com/embed/ccccccccccc" title="Calibration"><img src="/media/images/gallery-1-thumb.svg" alt="Calibration"></button>' +
+          '<a class="js-video-thumb" href="https://www.youtube.com/watch?v=ddddddddddd" data-embed="https://www.youtube-nocookie.com/embed/ddddddddddd" title="Installation">Installation</a></div>',
+      ),
+      respond: thirdParty,
+    });
+    const p = test.page;
+    const shown = () => p.$eval('dialog.veneer-lightbox', (d) => [d.getAttribute('aria-label'), new URL(d.querySelector('iframe')!.src).pathname, d.querySelector('[aria-live]')!.textContent]);
+    await p.click('button.js-video-thumb');
+    await p.waitForSelector('dialog.veneer-lightbox iframe', { timeout: 5000 });
+    expect(await shown()).toEqual(['Calibration', '/embed/ccccccccccc', '1 of 2']);
+    await p.keyboard.press('ArrowRight');
+    await p.waitForFunction(() => document.querySelector('dialog.veneer-lightbox iframe')!.getAttribute('src')!.includes('ddddddddddd'), { timeout: 5000 });
+    expect(await shown()).toEqual(['Installation', '/embed/ddddddddddd', '2 of 2']);
+    await p.keyboard.press('Escape');
+    await p.waitForFunction(() => !document.querySelector('dialog.veneer-lightbox'), { timeout: 5000 });
+    expect(await p.evaluate(() => document.activeElement!.matches('button.js-video-thumb'))).toBe(true);
+    test.assertClean();
+  });
 });
