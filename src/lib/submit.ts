@@ -6,6 +6,12 @@ import { formAction } from './form';
 /** The form's analytics name: its id, else its action's path (an action that is no URL: as written). */
 export const formName = (form: HTMLFormElement) => form.getAttribute('id') || formAction(form)?.pathname || form.getAttribute('action')!;
 
+/**
+ * Fired at a form the popup modal posted with fetch (its submit cancelled) once the answer was
+ * 2xx: the forms feature reports a CMS or mailing-list form's submit then.
+ */
+export const SENT = 'veneer-sent';
+
 /** Publishes `/analytics/event` {category 'form', action 'submit', label}. */
 export const reportSubmit = (bus: Bus, label: string) => bus.emit('/analytics/event', { category: 'form', action: 'submit', label });
 

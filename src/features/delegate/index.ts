@@ -7,8 +7,15 @@ import { adoptHiddenRules, defineFeature, warn } from '../../lib/kit';
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 const CONTROLS = 'input,select,textarea';
 
-const clear = (control: Control) =>
-  control instanceof HTMLInputElement && (control.type == 'checkbox' || control.type == 'radio') ? (control.checked = false) : (control.value = '');
+// A select is cleared to its own "nothing chosen" option (value ""); without one, a single
+// select goes back to the choice the CMS marked (else its first), as a form reset does: never
+// to no choice at all, which it shows blank and submits nothing for.
+const clear = (control: Control) => {
+  if (/^(checkbox|radio)$/.test(control.type)) return ((control as HTMLInputElement).checked = false);
+  control.value = '';
+  const select = control as HTMLSelectElement;
+  if (select.selectedIndex < 0 && select.type == 'select-one') select.selectedIndex = Math.max(0, [...select.options].findIndex((option) => option.defaultSelected));
+};
 
 defineFeature<HTMLSelectElement>('delegate', (select, { signal, settle }) => {
   if (select.localName != 'select') return warn('delegate: the hook is not a <select>; left as it is', select);

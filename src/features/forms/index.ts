@@ -8,13 +8,14 @@ import { adoptStyles, defineFeature, rendered, scrollToY, uniqueId, warn } from 
 
 import { formAction } from '../../lib/form';
 
-import { formName, onSubmitted } from '../../lib/submit';
+import { formName, onSubmitted, SENT } from '../../lib/submit';
 
 import { compilePattern, fieldError, groupError, messageOr } from '../../lib/validate';
 import { FORMS } from '../../lib/labels/en';
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
-const GROUP = 'fieldset.js-required-group';
+// An option list: the contract writes a fieldset; on any other tag (a div) it is one too, as every hook.
+const GROUP = '.js-required-group';
 /** The seed: the first error lands 100 px below the viewport top. */
 const OFFSET = 100;
 
@@ -45,7 +46,12 @@ defineFeature<HTMLFormElement>('forms', (form, { signal, bus, labels }) => {
   // Chromium answers the submit of such a form with a blocked page (about:blank#blocked).
   if (!formAction(form)) warn(`forms: action "${form.getAttribute('action')}" is not a valid address; the form cannot be sent`, form);
   const kind = /\bjs-(cms|mailing)-form\b/.exec(form.className)?.[1];
-  if (kind) onSubmitted(form, signal, () => track('submit', kind + ':' + formName(form)));
+  if (kind) {
+    const report = () => track('submit', kind + ':' + formName(form));
+    onSubmitted(form, signal, report);
+    // In a popup modal, which posts it itself: once the server took it.
+    form.addEventListener(SENT, report, { signal });
+  }
   if (!form.matches('.js-validate')) return () => {};
   adoptStyles('forms', '.veneer-error{color:#b3261e;margin:.25em 0 0}');
   const noValidate = form.hasAttribute('novalidate');
@@ -181,8 +187,12 @@ defineFeature<HTMLFormElement>('forms', (form, { signal, bus, labels }) => {
           closed.dispatchEvent(new Event('beforematch', { bubbles: true })), closed.removeAttribute('hidden');
         const focus = first.matches(GROUP) ? first.querySelector<HTMLElement>('input:not(:disabled)') : (first as HTMLElement);
         focus?.focus({ preventScroll: true });
-        // Past the page's ends, the browser clamps the scroll.
-        scrollToY(() => scrollY + first.getBoundingClientRect().top - OFFSET, signal);
+        // In a dialog (a popup modal, a lightbox's content) the page behind is locked and the
+        // dialog scrolls on its own: the field comes to its middle there (focus() did not scroll
+        // a popover). Past the page's ends, the browser clamps the scroll.
+        first.closest('[aria-modal=true]')
+          ? first.scrollIntoView({ block: 'center' })
+          : scrollToY(() => scrollY + first.getBoundingClientRect().top - OFFSET, signal);
       }
       // Last: the bus runs other code (page scripts' listeners), which may throw.
       track(invalid.length ? 'validation-failed' : 'validation-passed', formName(form), ++attempts);

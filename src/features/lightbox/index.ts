@@ -344,8 +344,9 @@ defineFeature<HTMLElement, Options>(
         // Another script took the click (Magnific Popup, still bound during a migration, opened
         // its own popup): one popup, not two.
         if (event.defaultPrevented) return;
-        const link = (event.target as Element).closest('a')!;
-        const all = gallery ? owned<HTMLAnchorElement>(element, video ? 'a.js-video-thumb' : 'a', gallery) : [element as HTMLAnchorElement];
+        // A video thumbnail is named by its data-embed: a button works as well as a link.
+        const link = (event.target as Element).closest(video ? '.js-video-thumb' : 'a') as HTMLAnchorElement;
+        const all = gallery ? owned<HTMLAnchorElement>(element, video ? '.js-video-thumb' : 'a', gallery) : [element as HTMLAnchorElement];
         const entries = all.map((each) => itemOf(each, video));
         if (!all.includes(link)) return;
         const item = entries[all.indexOf(link)];

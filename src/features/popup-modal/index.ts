@@ -7,6 +7,7 @@ import { getCookie, setCookie } from '../../lib/cookie';
 
 import { loadDialog } from '../../lib/dialog';
 import { formAction, formControls } from '../../lib/form';
+import { SENT } from '../../lib/submit';
 import { adoptHiddenRules, createJournal, defineFeature, MODAL, owned, warn } from '../../lib/kit';
 import { POPUP_MODAL } from '../../lib/labels/en';
 
@@ -135,7 +136,8 @@ defineFeature<HTMLElement>('popup-modal', (element, { signal, settle, labels }) 
           // A redirect (to a login page) is a failure, not a success.
           redirect: 'manual',
         });
-        if (!gone) busy(false), show(response.ok);
+        // A CMS or mailing-list form's submit is reported then (its submit event was cancelled).
+        if (!gone) busy(false), show(response.ok), response.ok && form.dispatchEvent(new Event(SENT));
       } catch (error) {
         if (gone) return;
         busy(false);

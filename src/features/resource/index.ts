@@ -30,6 +30,10 @@ defineFeature<HTMLElement>('resource', (item, { signal, bus, labels }) => {
   if (addedRole) status.setAttribute('role', 'status');
   const statusText = status.textContent;
   const hadAriaDisabled = button.getAttribute('aria-disabled');
+  // A CMS may send the button disabled (no file is checked yet; the legacy script enabled it):
+  // veneer says when it is unavailable with aria-disabled, so the markup's disabled goes.
+  const hadDisabled = button.hasAttribute('disabled');
+  button.removeAttribute('disabled');
 
   adoptStyles('resource', '.js-resource-download[aria-disabled=true]{opacity:.5;cursor:not-allowed}');
 
@@ -129,6 +133,7 @@ defineFeature<HTMLElement>('resource', (item, { signal, bus, labels }) => {
     item.classList.remove('is-busy');
     item.removeAttribute('aria-busy');
     hadAriaDisabled == null ? button.removeAttribute('aria-disabled') : button.setAttribute('aria-disabled', hadAriaDisabled);
+    button.toggleAttribute('disabled', hadDisabled);
     if (ownStatus) status!.remove();
     else {
       status!.textContent = statusText;

@@ -111,8 +111,9 @@ defineFeature<HTMLAnchorElement>('video', (link, { bus, signal, settings, labels
         const height = size(data.height, 360);
         iframe.width = '' + width;
         iframe.height = '' + height;
+        // Fullscreen through the allow list alone: with allowfullscreen as well, Chromium warns
+        // that allow takes precedence (as for the lightbox's frames).
         iframe.allow = 'autoplay; encrypted-media; picture-in-picture; fullscreen';
-        iframe.allowFullscreen = true;
         iframe.referrerPolicy = 'strict-origin-when-cross-origin';
         iframe.src = EMBED + videoId + '?' + query;
         link.before(iframe);
