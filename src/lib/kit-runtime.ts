@@ -1,7 +1,7 @@
 // The kit: the library code most features share, shipped once, in the page chunk (which
 // loads on every page, beside the features' chunks), instead of once in every chunk.
 // Feature chunks reach it through ./kit. Modules here import each other directly, never ./kit.
-import { commonAncestor, findableHidden, fragmentId, hasAccessibleName, inertOthers, inlineStep, isHook, owned, uniqueId } from './dom';
+import { commonAncestor, fragmentId, hasAccessibleName, inertOthers, inlineStep, isHook, owned, uniqueId } from './dom';
 import { instance, type Feature, type Setup } from './feature';
 import { createJournal } from './journal';
 import { format, loadLabels, type Labels } from './labels';
@@ -41,7 +41,6 @@ export const kit = {
   as: adoptStyles,
   ca: commonAncestor,
   cj: createJournal,
-  fh: findableHidden,
   ft: findTarget,
   fo: format,
   fi: fragmentId,

@@ -43,7 +43,6 @@ export const adoptHiddenRules = /*#__PURE__*/ forward('ahr');
 export const adoptStyles = /*#__PURE__*/ forward('as');
 export const commonAncestor = /*#__PURE__*/ forward('ca');
 export const createJournal = /*#__PURE__*/ forward('cj');
-export const findableHidden = /*#__PURE__*/ forward('fh');
 export const findTarget = /*#__PURE__*/ forward('ft');
 export const format = /*#__PURE__*/ forward('fo');
 export const fragmentId = /*#__PURE__*/ forward('fi');

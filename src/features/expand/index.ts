@@ -1,7 +1,7 @@
 // Expand/collapse items (div.js-expand), optionally exclusive within data-expand-set.
 // States: unset (no script, content visible), open, closed. ARIA is written first; the
 // content's `hidden` follows when a closing slide ends.
-import { adoptHiddenRules, createJournal, defineFeature, findableHidden, findTarget, fragmentId, owned, prefersReducedMotion, warn } from '../../lib/kit';
+import { adoptHiddenRules, createJournal, defineFeature, findTarget, fragmentId, owned, prefersReducedMotion, warn } from '../../lib/kit';
 import { readParam, TAB_PARAM } from '../../lib/query';
 
 const HOOK = '.js-expand';
@@ -42,8 +42,7 @@ defineFeature<HTMLElement>(
     }
 
     const j = createJournal();
-    const hidden = findableHidden();
-    adoptHiddenRules('expand', '.js-expand-content');
+    const hidden = adoptHiddenRules('expand', '.js-expand-content');
     const name = element.dataset.expandSet || '';
     let animation: Animation | undefined;
 

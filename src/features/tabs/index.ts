@@ -2,7 +2,7 @@
 // APG tabs with manual activation: arrows only move focus, so history gets one entry
 // per deliberate choice, never one per key press.
 import { readParam, TAB_PARAM, withParam } from '../../lib/query';
-import { adoptHiddenRules, commonAncestor, createJournal, defineFeature, findableHidden, fragmentId, inlineStep, owned, warn } from '../../lib/kit';
+import { adoptHiddenRules, commonAncestor, createJournal, defineFeature, fragmentId, inlineStep, owned, warn } from '../../lib/kit';
 
 const HOOK = '.js-tabs';
 // How a selection reaches the address.
@@ -37,8 +37,7 @@ defineFeature<HTMLElement>('tabs', (element, { signal, settle }) => {
   const flat = panels.some((panel) => list.contains(panel));
 
   const j = createJournal();
-  const hidden = findableHidden();
-  adoptHiddenRules('tabs', '.js-tab-panel');
+  const hidden = adoptHiddenRules('tabs', '.js-tab-panel');
   if (!flat) j.set(list, 'role', 'tablist');
   tabs.forEach((tab, i) => {
     j.set(tab, 'aria-controls', panels[i].id);
