@@ -18,13 +18,13 @@ export interface PanelSpec {
   enhance?(panel: HTMLElement, j: Journal): void;
 }
 
-const TEXT_INPUT =
-  'input:not([type]),input[type=search],input[type=text],input[type=email],input[type=tel],input[type=url],input[type=number],textarea';
+const TEXT_INPUT = 'input:is(:not([type]),[type=search],[type=text],[type=email],[type=tel],[type=url],[type=number]),textarea';
 
 // The slide: a reveal from the top edge (clip-path) with a short drop, so the absolutely
-// placed dropdown moves nothing else.
-const SHUT: Keyframe = { clipPath: 'inset(0 0 100% 0)', transform: 'translateY(-0.5rem)' };
-const SHOWN: Keyframe = { clipPath: 'inset(0 0 0 0)', transform: 'none' };
+// placed dropdown moves nothing else. inset() written short: three values are top, sides and
+// bottom, one is all four.
+const SHUT: Keyframe = { clipPath: 'inset(0 0 100%)', transform: 'translateY(-.5rem)' };
+const SHOWN: Keyframe = { clipPath: 'inset(0)', transform: 'none' };
 
 // The toggle that opened each panel last: a page may name one panel from two toggles (a
 // small-screen and a large-screen search button), and the one that closed it must not
