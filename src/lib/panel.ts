@@ -46,7 +46,7 @@ export function panelToggle(toggle: HTMLElement, { bus, signal, settle }: Contex
 
   // Measured before the toggle's state changes what the site's CSS shows.
   const seen = rendered(panel);
-  j.set(toggle, 'aria-expanded', 'false');
+  j.set(toggle, 'aria-expanded', false);
   // The site's CSS hides a panel whose toggle has aria-expanded="false". If it does not,
   // veneer hides the panel with `hidden` (settled: never while it shows on screen).
   let own = getComputedStyle(panel).display !== 'none';
@@ -70,7 +70,7 @@ export function panelToggle(toggle: HTMLElement, { bus, signal, settle }: Contex
   const markOpen = () => {
     open = true;
     openedBy.set(panel, toggle);
-    j.set(toggle, 'aria-expanded', 'true');
+    j.set(toggle, 'aria-expanded', true);
     shown(true);
   };
 
@@ -95,7 +95,7 @@ export function panelToggle(toggle: HTMLElement, { bus, signal, settle }: Contex
     clearTimeout(timer);
     animation?.cancel();
     animation = undefined;
-    j.set(toggle, 'aria-expanded', 'false');
+    j.set(toggle, 'aria-expanded', false);
     if (focus) toggle.focus();
     // The panel stays shown (is-open) while it slides out.
     const running = animate ? slide([SHOWN, SHUT]) : undefined;

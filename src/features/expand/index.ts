@@ -51,7 +51,7 @@ defineFeature<HTMLElement>(
       name,
       set(open, animate) {
         item.open = open;
-        j.set(trigger, 'aria-expanded', String(open));
+        j.set(trigger, 'aria-expanded', open);
         j.flag(element, 'is-open', open);
         // Measured before cancelling: a toggle mid-slide reverses from where it is.
         // Not measured without animation: no forced layout per item at start-up.

@@ -14,7 +14,7 @@ defineFeature<HTMLElement>('language-toggle', (toggle, context) =>
       const lang = document.documentElement.lang.toLowerCase();
       const here = links.find((link) => link.origin == location.origin && link.pathname == location.pathname);
       const same = here || (lang && links.find((link) => (link.hreflang || link.lang).toLowerCase() == lang));
-      if (same) j.set(same, 'aria-current', here ? 'page' : 'true');
+      if (same) j.set(same, 'aria-current', here ? 'page' : true);
     },
   }),
 );

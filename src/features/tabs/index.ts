@@ -79,9 +79,9 @@ defineFeature<HTMLElement>('tabs', (element, { signal, settle }) => {
     selected = index;
     tabs.forEach((tab, i) => {
       const on = i === index;
-      if (flat) j.set(tab, 'aria-current', on ? 'true' : null);
+      if (flat) j.set(tab, 'aria-current', on || null);
       else {
-        j.set(tab, 'aria-selected', String(on));
+        j.set(tab, 'aria-selected', on);
         // Roving tabindex: Tab enters the list on the selected tab, and goes on to its panel
         // only (a closed one, hidden="until-found", could still take focus).
         j.set(tab, 'tabindex', on ? '0' : '-1');
