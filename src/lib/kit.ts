@@ -13,7 +13,8 @@ export type { Journal } from './journal';
 export type { PanelSpec } from './panel';
 export type { Labels } from './labels';
 
-const core = () => (globalThis as { [CORE_KEY]?: CoreHandle })[CORE_KEY];
+/** The core that loaded this chunk (a feature chunk's own code may ask it to load another). */
+export const core = () => (globalThis as { [CORE_KEY]?: CoreHandle })[CORE_KEY];
 
 const forward = <K extends keyof Kit>(key: K) =>
   ((...args: unknown[]) => (core()!.kit![key] as (...args: unknown[]) => unknown)(...args)) as Kit[K];
