@@ -8,7 +8,7 @@ import { SLIDES, CAROUSEL } from '../../lib/labels/en';
 const HOOK = '.js-carousel';
 
 const isMarkedCurrent = (slide: Element) =>
-  slide.classList.contains('is-current') || !/^(false)?$/.test(slide.getAttribute('aria-current') || '');
+  slide.matches('.is-current') || !/^(false)?$/.test(slide.getAttribute('aria-current') || '');
 
 defineFeature<HTMLElement>('carousel', (element, { signal, labels, settle }) => {
   const all = owned(element, '.js-carousel-slide', HOOK);

@@ -115,8 +115,8 @@ defineFeature<HTMLElement>(
     // came for it.
     const panel = document.getElementById(readParam(location.search, TAB_PARAM) || '');
     const open =
-      element.classList.contains('is-open') ||
-      hook.getAttribute('aria-expanded') === 'true' ||
+      element.matches('.is-open') ||
+      hook.matches('[aria-expanded=true]') ||
       (!!panel?.matches('.js-tab-panel') && content.contains(panel)) ||
       content.contains(findTarget(fragmentId(location.hash)));
     // The state lives on the button inside: one the markup wrote on the heading would stay as

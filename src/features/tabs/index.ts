@@ -54,12 +54,7 @@ defineFeature<HTMLElement>('tabs', (element, { signal, settle }) => {
     panels[i].addEventListener('beforematch', () => activate(i, REPLACE), { signal });
   });
 
-  const marked = tabs.findIndex(
-    (tab, i) =>
-      tab.classList.contains('is-current') ||
-      tab.getAttribute('aria-selected') === 'true' ||
-      panels[i].classList.contains('is-current'),
-  );
+  const marked = tabs.findIndex((tab, i) => tab.matches('.is-current,[aria-selected=true]') || panels[i].matches('.is-current'));
   const fallback = Math.max(0, marked);
   // ?tab= first; at set-up, then the panel the hash names: a tab clicked before this chunk came
   // jumped there (the no-script link), and that panel is the one the visitor reads.
