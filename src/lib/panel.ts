@@ -116,7 +116,7 @@ export function panelToggle(toggle: HTMLElement, { bus, signal, settle }: Contex
   // preventDefault: a toggle inside a form does not submit it.
   toggle.addEventListener('click', (event) => (event.preventDefault(), open ? hide(true) : show()), { signal });
   onLeave(() => [toggle, panel], signal, () => open, () => hide(true), () => hide(true, true), () => panel.querySelector<HTMLElement>(TEXT_INPUT) ?? toggle);
-  onPanelOpen(bus, signal, toggle, () => hide(false));
+  onPanelOpen(bus, signal, (owner) => owner != toggle && hide(false));
 
   return () => {
     own = false;

@@ -3,7 +3,8 @@
 // height, minimum 1), and is-hidden while scrolling down (slid up by the CSS), removed on
 // scrolling up. Checked at most every 250 ms, ignoring changes under 5 px (the seed).
 // Never hidden while focus is inside it or one of its panels is open.
-import { core, createJournal, defineFeature, PANEL_OPEN, warn } from '../../lib/kit';
+import { onPanelOpen } from '../../lib/disclosure';
+import { core, createJournal, defineFeature, warn } from '../../lib/kit';
 
 const CHECK_MS = 250;
 const MIN_CHANGE = 5;
@@ -38,9 +39,8 @@ defineFeature<HTMLElement>('header', (header, { bus, signal }) => {
 
   addEventListener('scroll', () => (timer ||= setTimeout(check, CHECK_MS) as unknown as number), { passive: true, signal });
   header.addEventListener('focusin', show, { signal });
-  const opened = ({ owner }: { owner: Element }) => header.contains(owner) && show();
-  bus.on(PANEL_OPEN, opened);
-  signal.addEventListener('abort', () => (clearTimeout(timer), bus.off(PANEL_OPEN, opened)));
+  onPanelOpen(bus, signal, (owner) => header.contains(owner!) && show());
+  signal.addEventListener('abort', () => clearTimeout(timer));
   // Landing scrolled (an anchor, back/forward): sticky at once; only scrolling hides it.
   if (scrollY > 0) check();
 

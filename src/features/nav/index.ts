@@ -133,7 +133,7 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
     () => (current ? closeItem(true) : closeAll(home())),
     () => current?.trigger ?? home(),
   );
-  onPanelOpen(bus, signal, nav, () => closeAll());
+  onPanelOpen(bus, signal, (owner) => owner != nav && closeAll());
   // A link to a part of this page (/contact/#quote on /contact/) does not leave it: the open
   // menu would stay over the place it went to.
   nav.addEventListener(
