@@ -69,7 +69,7 @@ defineFeature<HTMLElement>('tabs', (element, { signal, settle }) => {
   let selected = -1;
   // Until settled, every panel shows, as without script (settle: no jump on screen).
   let hiding = false;
-  function select(index: number, how: How): boolean {
+  function select(index: number, how: How) {
     const changed = index !== selected;
     selected = index;
     tabs.forEach((tab, i) => {
@@ -99,7 +99,6 @@ defineFeature<HTMLElement>('tabs', (element, { signal, settle }) => {
         warn('tabs: the address could not be updated', error);
       }
     }
-    return changed;
   }
   // The visitor's own choice shows in full, replacing the pending initial hiding.
   const activate = (index: number, how: How) => (stop(), (hiding = true), select(index, how));
@@ -145,7 +144,8 @@ defineFeature<HTMLElement>('tabs', (element, { signal, settle }) => {
     'popstate',
     () => {
       const from = panels[selected].contains(document.activeElement);
-      fromAddress() != selected && activate(fromAddress(), QUIET) && (nudge(), from && tabs[selected].focus());
+      const to = fromAddress();
+      if (to != selected) activate(to, QUIET), nudge(), from && tabs[selected].focus();
     },
     { signal },
   );
