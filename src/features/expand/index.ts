@@ -18,9 +18,10 @@ interface Item {
 const items = new Set<Item>();
 
 // box-sizing border-box: the measured height includes padding and border, so the
-// animated box matches it; the closed frame collapses padding and border too.
+// animated box matches it; the closed frame collapses padding and border too (0: a keyframe's
+// number is read as CSS text, and a zero length needs no unit).
 const BOX = { boxSizing: 'border-box', overflow: 'hidden' };
-const CLOSED = { ...BOX, height: '0px', paddingBlock: '0px', borderBlockWidth: '0px' };
+const CLOSED = { ...BOX, height: 0, paddingBlock: 0, borderBlockWidth: 0 };
 
 defineFeature<HTMLElement>(
   'expand',
