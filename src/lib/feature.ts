@@ -127,23 +127,23 @@ export function instance<E extends Element, O>(
           labels,
           settle,
         });
-        if (!own) {
-          stop();
-          return () => {};
+        if (own) {
+          mark(element, name, true);
+          return () => {
+            try {
+              own();
+              stop();
+            } catch (error) {
+              stop(error);
+            }
+          };
         }
-        mark(element, name, true);
-        return () => {
-          try {
-            own();
-            stop();
-          } catch (error) {
-            stop(error);
-          }
-        };
+        stop();
       } catch (error) {
         stop(error);
-        return () => {};
       }
+      // Not started: nothing left to tear down.
+      return () => {};
     },
   };
 }
