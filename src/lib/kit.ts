@@ -10,7 +10,6 @@ import type { Labels } from './labels';
 export type { Bus, Context, Setup, Teardown, Topics } from './feature';
 export { MODAL, PANEL_OPEN } from './disclosure';
 export type { Journal } from './journal';
-export type { PanelSpec } from './panel';
 export type { Labels } from './labels';
 
 /** The core that loaded this chunk (a feature chunk's own code may ask it to load another). */
