@@ -5,11 +5,10 @@ import { readParam, TAB_PARAM, withParam } from '../../lib/query';
 import { adoptHiddenRules, commonAncestor, createJournal, defineFeature, fragmentId, inlineStep, owned, warn } from '../../lib/kit';
 
 const HOOK = '.js-tabs';
-// How a selection reaches the address.
-const QUIET = 0;
-const PUSH = 1;
-const REPLACE = 2;
-type How = typeof QUIET | typeof PUSH | typeof REPLACE;
+// How a selection reaches the address: the history method, none to leave it as it is.
+const PUSH = 'pushState';
+const REPLACE = 'replaceState';
+type How = typeof PUSH | typeof REPLACE | undefined;
 
 const nudge = () => dispatchEvent(new Event('scroll'));
 
@@ -69,7 +68,7 @@ defineFeature<HTMLElement>('tabs', (element, { signal, settle }) => {
   let selected = -1;
   // Until settled, every panel shows, as without script (settle: no jump on screen).
   let hiding = false;
-  function select(index: number, how: How) {
+  function select(index: number, how?: How) {
     const changed = index !== selected;
     selected = index;
     tabs.forEach((tab, i) => {
@@ -86,10 +85,10 @@ defineFeature<HTMLElement>('tabs', (element, { signal, settle }) => {
       j.flag(panels[i], 'is-current', on);
       j.set(panels[i], 'hidden', on || !hiding ? null : hidden);
     });
-    if (changed && how !== QUIET) {
+    if (changed && how) {
       try {
         // The current state is kept: other features (ajax lists) may have stored theirs.
-        history[how === PUSH ? 'pushState' : 'replaceState'](
+        history[how](
           history.state,
           '',
           withParam(location.href, TAB_PARAM, panels[index].id),
@@ -101,7 +100,7 @@ defineFeature<HTMLElement>('tabs', (element, { signal, settle }) => {
     }
   }
   // The visitor's own choice shows in full, replacing the pending initial hiding.
-  const activate = (index: number, how: How) => (stop(), (hiding = true), select(index, how));
+  const activate = (index: number, how?: How) => (stop(), (hiding = true), select(index, how));
 
   element.addEventListener(
     'click',
@@ -145,12 +144,12 @@ defineFeature<HTMLElement>('tabs', (element, { signal, settle }) => {
     () => {
       const from = panels[selected].contains(document.activeElement);
       const to = fromAddress();
-      if (to != selected) activate(to, QUIET), nudge(), from && tabs[selected].focus();
+      if (to != selected) activate(to), nudge(), from && tabs[selected].focus();
     },
     { signal },
   );
-  select(fromAddress(fragmentId(location.hash)), QUIET);
-  const stop = settle(element, signal, (on) => ((hiding = on), select(selected, QUIET)));
+  select(fromAddress(fragmentId(location.hash)));
+  const stop = settle(element, signal, (on) => ((hiding = on), select(selected)));
   // The seed: lazy content and scroll-driven code in the shown panel look again.
   nudge();
 
