@@ -27,7 +27,7 @@ const openedBy = new WeakMap<Element, HTMLElement>();
  */
 export function panelToggle(
   toggle: HTMLElement,
-  { bus, signal, settle }: Context<unknown>,
+  { bus, signal, settle }: Context,
   name: string,
   selector: string,
   slideMs: number,

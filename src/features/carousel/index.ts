@@ -94,4 +94,4 @@ defineFeature<HTMLElement>('carousel', (element, { signal, labels, settle }) => 
     j.restore();
     displays.forEach((display, i) => display.replaceChildren(...saved[i]));
   };
-}, undefined, { ...SLIDES, ...CAROUSEL });
+}, { ...SLIDES, ...CAROUSEL });

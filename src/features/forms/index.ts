@@ -194,4 +194,4 @@ defineFeature<HTMLFormElement>('forms', (form, { signal, bus, labels }) => {
     [...shown.keys()].forEach(clear);
     form.noValidate = noValidate;
   };
-}, undefined, FORMS);
+}, FORMS);

@@ -108,4 +108,4 @@ defineFeature<HTMLElement>('rotator', (element, { bus, signal, settings, settle,
     button.remove();
     j.restore();
   };
-}, undefined, { ...SLIDES, ...ROTATOR });
+}, { ...SLIDES, ...ROTATOR });

@@ -172,4 +172,4 @@ defineFeature<HTMLAnchorElement>('video', (link, { bus, signal, settings, labels
     iframe?.remove();
     j.restore();
   };
-}, undefined, VIDEO);
+}, VIDEO);
