@@ -7,9 +7,12 @@ export const PANEL_OPEN = '/panel/open';
 // An open modal dialog: the dialog runtime's (role=dialog, aria-modal) or a native one.
 export const MODAL = '[aria-modal=true],:modal';
 
-/** Runs `close` when another owner announces it opened something. */
-export function onPanelOpen(bus: Bus, signal: AbortSignal, owner: Element, close: () => void): void {
-  const handler = (data: unknown) => (data as { owner?: unknown } | undefined)?.owner != owner && close();
+/**
+ * Calls `heard` with the owner of each opening announced (`{ owner }`), until `signal` aborts:
+ * the nav and the panels close for another owner's, the header shows for one inside it.
+ */
+export function onPanelOpen(bus: Bus, signal: AbortSignal, heard: (owner?: Node) => unknown): void {
+  const handler = (data: unknown) => heard((data as { owner?: Node } | undefined)?.owner);
   bus.on(PANEL_OPEN, handler);
   signal.addEventListener('abort', () => bus.off(PANEL_OPEN, handler));
 }

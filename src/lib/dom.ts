@@ -30,9 +30,8 @@ export function commonAncestor(elements: readonly Element[]): Element | null {
 
 /** The element id an href's fragment names ('' for none), percent-decoded when valid. */
 export function fragmentId(href: string | null): string {
-  const at = href ? href.indexOf('#') : -1;
-  if (at < 0) return '';
-  const raw = href!.slice(at + 1);
+  // All after the first '#' ('' without one: decoded, still '').
+  const raw = /#(.*)/s.exec(href || '')?.[1] ?? '';
   try {
     return decodeURIComponent(raw);
   } catch {

@@ -60,13 +60,15 @@ export interface Feature {
  * A feature's own setup returns its teardown once it has started, or nothing when it
  * could not start (it has warned why): the markup is then left as it was, unmarked.
  */
-export type Setup<E extends Element, O> = (element: E, context: Context<O>) => Teardown | void;
+export type Setup<E extends Element> = (element: E, context: Context) => Teardown | void;
 
-/** What a feature's own setup gets. */
-export interface Context<O> extends CoreContext {
+/**
+ * What a feature's own setup gets. A feature with data-* options reads them in its setup
+ * (appear: ./read-options readOptions; lightbox: its own two).
+ */
+export interface Context extends CoreContext {
   /** Aborted at teardown: pass it to every listener, fetch and timer. */
   signal: AbortSignal;
-  options: O;
   /** The page's labels (./labels), for a feature defined with loadLabels. */
   labels?: Labels;
   /** Hands over a widget's initial hiding so that it moves nothing the visitor sees (./settle). */
@@ -104,12 +106,7 @@ let reason: DOMException | undefined;
  * failure never stops another (a setup that throws leaves its listeners removed and its
  * element unmarked).
  */
-export function instance<E extends Element, O>(
-  name: string,
-  setup: Setup<E, O>,
-  options?: (element: E) => O,
-  labels?: Labels,
-): Feature {
+export function instance<E extends Element>(name: string, setup: Setup<E>, labels?: Labels): Feature {
   const settle = createSettle();
   return {
     setup(element, context) {
@@ -123,27 +120,26 @@ export function instance<E extends Element, O>(
         const own = setup(element as E, {
           ...context,
           signal: abort.signal,
-          options: options ? options(element as E) : ({} as O),
           labels,
           settle,
         });
-        if (!own) {
-          stop();
-          return () => {};
+        if (own) {
+          mark(element, name, true);
+          return () => {
+            try {
+              own();
+              stop();
+            } catch (error) {
+              stop(error);
+            }
+          };
         }
-        mark(element, name, true);
-        return () => {
-          try {
-            own();
-            stop();
-          } catch (error) {
-            stop(error);
-          }
-        };
+        stop();
       } catch (error) {
         stop(error);
-        return () => {};
       }
+      // Not started: nothing left to tear down.
+      return () => {};
     },
   };
 }

@@ -3,8 +3,11 @@
 import { uniqueId } from './dom';
 
 export interface Journal {
-  /** Sets an attribute; `null` removes it. */
-  set(element: Element, name: string, value: string | null): void;
+  /**
+   * Sets an attribute; `null` removes it. A boolean is written as "true" or "false"
+   * (setAttribute's own conversion): aria-expanded and the like without String() in each chunk.
+   */
+  set(element: Element, name: string, value: string | boolean | null): void;
   /** Adds or removes a class. */
   flag(element: Element, name: string, on: boolean): void;
   /** The element's id, giving it a fresh one (removed at restore) if it has none. */
@@ -23,12 +26,12 @@ export function createJournal(): Journal {
     return keys.size !== keys.add(key).size;
   }
 
-  function set(element: Element, name: string, value: string | null) {
+  function set(element: Element, name: string, value: string | boolean | null) {
     if (first(element, name)) {
       const old = element.getAttribute(name);
       undo.push(() => (old == null ? element.removeAttribute(name) : element.setAttribute(name, old)));
     }
-    value == null ? element.removeAttribute(name) : element.setAttribute(name, value);
+    value == null ? element.removeAttribute(name) : element.setAttribute(name, value as string);
   }
 
   return {

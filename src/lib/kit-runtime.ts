@@ -1,7 +1,7 @@
 // The kit: the library code most features share, shipped once, in the page chunk (which
 // loads on every page, beside the features' chunks), instead of once in every chunk.
 // Feature chunks reach it through ./kit. Modules here import each other directly, never ./kit.
-import { commonAncestor, findableHidden, fragmentId, hasAccessibleName, inertOthers, inlineStep, isHook, owned, uniqueId } from './dom';
+import { commonAncestor, fragmentId, hasAccessibleName, inertOthers, inlineStep, isHook, owned, uniqueId } from './dom';
 import { instance, type Feature, type Setup } from './feature';
 import { createJournal } from './journal';
 import { format, loadLabels, type Labels } from './labels';
@@ -19,15 +19,10 @@ import { adoptHiddenRules, adoptStyles, hiddenRules } from './styles';
  * do not all start in the one task that runs it (on a German page at 4× CPU, that task took
  * 71–95 ms).
  */
-async function feature<E extends Element, O>(
-  name: string,
-  setup: Setup<E, O>,
-  options?: (element: E) => O,
-  english?: Partial<Labels>,
-): Promise<Feature> {
+async function feature<E extends Element>(name: string, setup: Setup<E>, english?: Partial<Labels>): Promise<Feature> {
   const text = english && (await loadLabels(english));
   await ((globalThis as { scheduler?: { yield?(): Promise<void> } }).scheduler?.yield?.() ?? new Promise((go) => setTimeout(go)));
-  return instance(name, setup, options, text);
+  return instance(name, setup, text);
 }
 
 // Short keys, the initials of the function's name (the first two letters of a one-word name):
@@ -41,7 +36,6 @@ export const kit = {
   as: adoptStyles,
   ca: commonAncestor,
   cj: createJournal,
-  fh: findableHidden,
   ft: findTarget,
   fo: format,
   fi: fragmentId,

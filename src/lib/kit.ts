@@ -10,27 +10,27 @@ import type { Labels } from './labels';
 export type { Bus, Context, Setup, Teardown, Topics } from './feature';
 export { MODAL, PANEL_OPEN } from './disclosure';
 export type { Journal } from './journal';
-export type { PanelSpec } from './panel';
 export type { Labels } from './labels';
 
-const core = () => (globalThis as { [CORE_KEY]?: CoreHandle })[CORE_KEY];
+/** The core that loaded this chunk (a feature chunk's own code may ask it to load another). */
+export const core = () => (globalThis as { [CORE_KEY]?: CoreHandle })[CORE_KEY];
 
 const forward = <K extends keyof Kit>(key: K) =>
   ((...args: unknown[]) => (core()!.kit![key] as (...args: unknown[]) => unknown)(...args)) as Kit[K];
 
 /**
  * Registers a feature with the core that loaded this chunk, once the page chunk (the kit)
- * is there. A feature with data-* options passes `options`, usually
- * `(element) => readOptions(element, DEFAULTS, name)` (Bootstrap-style typed defaults, from
- * ./read-options: not in the kit, it ships in the chunks that use it).
- * A feature that shows or announces text passes its English labels (its group of
+ * is there. A feature that shows or announces text passes its English labels (its group of
  * ./labels/en.ts): its chunk then counts as loaded once the page's labels are, and every setup
- * gets them in context.labels (./labels.ts loadLabels).
+ * gets them in context.labels (./labels.ts loadLabels). A feature with data-* options reads
+ * them in its setup (./read-options readOptions: Bootstrap-style typed defaults, not in the
+ * kit; it ships in the chunks that use it): no options argument, which the chunks that show
+ * text but take no options wrote out as undefined.
  */
-export function defineFeature<E extends Element, O = Record<string, never>>(
+export function defineFeature<E extends Element>(
   name: string,
   // Passed on as they come: no undefined written out in each chunk for the ones it leaves out.
-  ...feature: [setup: Setup<E, O>, options?: (element: E) => O, english?: Partial<Labels>]
+  ...feature: [setup: Setup<E>, english?: Partial<Labels>]
 ): void {
   const handle = core();
   handle?.define(
@@ -43,7 +43,6 @@ export const adoptHiddenRules = /*#__PURE__*/ forward('ahr');
 export const adoptStyles = /*#__PURE__*/ forward('as');
 export const commonAncestor = /*#__PURE__*/ forward('ca');
 export const createJournal = /*#__PURE__*/ forward('cj');
-export const findableHidden = /*#__PURE__*/ forward('fh');
 export const findTarget = /*#__PURE__*/ forward('ft');
 export const format = /*#__PURE__*/ forward('fo');
 export const fragmentId = /*#__PURE__*/ forward('fi');

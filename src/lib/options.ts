@@ -18,15 +18,18 @@ export function attributeName(dataKey: string): string {
  * inside [min, max]. Returns undefined for anything else.
  */
 export function parseNumber(raw: string | null | undefined, rule: NumberRule = {}): number | undefined {
-  if (raw == null) return undefined;
-  const text = raw.trim();
-  if (!/^-?\d+(\.\d+)?$/.test(text)) return undefined;
+  const text = raw?.trim() ?? '';
   const value = Number(text);
-  if (!Number.isFinite(value)) return undefined;
-  if (rule.integer && !Number.isSafeInteger(value)) return undefined;
-  // An absent bound compares false either way (value < undefined): no limit.
-  if (value < rule.min! || value > rule.max!) return undefined;
-  return value;
+  // One condition, no early return for each check. An absent bound compares false either way
+  // (value < undefined): no limit.
+  if (
+    /^-?\d+(\.\d+)?$/.test(text) &&
+    Number.isFinite(value) &&
+    (!rule.integer || Number.isSafeInteger(value)) &&
+    !(value < rule.min!) &&
+    !(value > rule.max!)
+  )
+    return value;
 }
 
 /** 'true' and '' (a bare attribute) are on, 'false' is off, anything else is invalid. */

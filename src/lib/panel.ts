@@ -5,38 +5,40 @@ import { onLeave, onPanelOpen, PANEL_OPEN } from './disclosure';
 import type { Context, Teardown } from './feature';
 import { adoptHiddenRules, createJournal, prefersReducedMotion, rendered, warn, type Journal } from './kit';
 
-export interface PanelSpec {
-  /** The feature name (warnings, the stylesheet key). */
-  name: string;
-  /** The class the panel must carry, e.g. `.js-search-panel`. */
-  panel: string;
-  /** Slide-in duration in ms (0: none). */
-  slide?: number;
-  /** Focus the panel's text input this many ms after opening. */
-  focusDelay?: number;
-  /** The feature's own set-up of the panel, once enhanced; `j` restores it with the rest. */
-  enhance?(panel: HTMLElement, j: Journal): void;
-}
-
-const TEXT_INPUT =
-  'input:not([type]),input[type=search],input[type=text],input[type=email],input[type=tel],input[type=url],input[type=number],textarea';
+const TEXT_INPUT = 'input:is(:not([type]),[type=search],[type=text],[type=email],[type=tel],[type=url],[type=number]),textarea';
 
 // The slide: a reveal from the top edge (clip-path) with a short drop, so the absolutely
-// placed dropdown moves nothing else.
-const SHUT: Keyframe = { clipPath: 'inset(0 0 100% 0)', transform: 'translateY(-0.5rem)' };
-const SHOWN: Keyframe = { clipPath: 'inset(0 0 0 0)', transform: 'none' };
+// placed dropdown moves nothing else. inset() written short: three values are top, sides and
+// bottom, one is all four.
+const SHUT: Keyframe = { clipPath: 'inset(0 0 100%)', transform: 'translateY(-.5rem)' };
+const SHOWN: Keyframe = { clipPath: 'inset(0)', transform: 'none' };
 
 // The toggle that opened each panel last: a page may name one panel from two toggles (a
 // small-screen and a large-screen search button), and the one that closed it must not
 // hide it again under the other when its slide-out ends.
 const openedBy = new WeakMap<Element, HTMLElement>();
 
-export function panelToggle(toggle: HTMLElement, { bus, signal, settle }: Context<unknown>, spec: PanelSpec): Teardown | void {
+/**
+ * `name`: the feature's (warnings, the stylesheet key); `selector`: the class the panel must
+ * carry (`.js-search-panel`); `slideMs`: the slide-in's duration in ms (0: none); `focusDelay`:
+ * the panel's text input is focused this many ms after opening (0: not at all); `enhance`: the
+ * feature's own set-up of the panel, once enhanced (`j` restores it with the rest). Arguments,
+ * not an object: the minifier shortens their names, never an object's keys.
+ */
+export function panelToggle(
+  toggle: HTMLElement,
+  { bus, signal, settle }: Context,
+  name: string,
+  selector: string,
+  slideMs: number,
+  focusDelay: number,
+  enhance?: (panel: HTMLElement, j: Journal) => void,
+): Teardown | void {
   const id = toggle.getAttribute('aria-controls');
   // An id from markup goes to getElementById, never into a selector.
   const found = id ? document.getElementById(id) : null;
-  if (!found || !found.matches(spec.panel) || found.contains(toggle))
-    return warn(`${spec.name}: aria-controls=${JSON.stringify(id)} names no ${spec.panel}; left as it is`, toggle);
+  if (!found || !found.matches(selector) || found.contains(toggle))
+    return warn(`${name}: aria-controls=${JSON.stringify(id)} names no ${selector}; left as it is`, toggle);
   let panel = found;
 
   const j = createJournal();
@@ -46,19 +48,19 @@ export function panelToggle(toggle: HTMLElement, { bus, signal, settle }: Contex
 
   // Measured before the toggle's state changes what the site's CSS shows.
   const seen = rendered(panel);
-  j.set(toggle, 'aria-expanded', 'false');
+  j.set(toggle, 'aria-expanded', false);
   // The site's CSS hides a panel whose toggle has aria-expanded="false". If it does not,
   // veneer hides the panel with `hidden` (settled: never while it shows on screen).
   let own = getComputedStyle(panel).display !== 'none';
   let stop = () => {};
   if (own) {
-    adoptHiddenRules(spec.name, spec.panel);
+    adoptHiddenRules(name, selector);
     stop = settle(panel, signal, (on) => j.set(panel, 'hidden', on && !open ? '' : null));
   }
 
   const slide = (keyframes: Keyframe[]) =>
-    spec.slide && !prefersReducedMotion() && panel.animate
-      ? (animation = panel.animate(keyframes, { duration: spec.slide, easing: 'ease-out' }))
+    slideMs && !prefersReducedMotion() && panel.animate
+      ? (animation = panel.animate(keyframes, { duration: slideMs, easing: 'ease-out' }))
       : undefined;
 
   const shown = (on: boolean) => {
@@ -70,7 +72,7 @@ export function panelToggle(toggle: HTMLElement, { bus, signal, settle }: Contex
   const markOpen = () => {
     open = true;
     openedBy.set(panel, toggle);
-    j.set(toggle, 'aria-expanded', 'true');
+    j.set(toggle, 'aria-expanded', true);
     shown(true);
   };
 
@@ -83,8 +85,7 @@ export function panelToggle(toggle: HTMLElement, { bus, signal, settle }: Contex
     bus.emit(PANEL_OPEN, { owner: toggle });
     slide([SHUT, SHOWN]);
     clearTimeout(timer);
-    if (spec.focusDelay != null)
-      timer = setTimeout(() => open && panel.querySelector<HTMLElement>(TEXT_INPUT)?.focus(), spec.focusDelay) as unknown as number;
+    if (focusDelay) timer = setTimeout(() => open && panel.querySelector<HTMLElement>(TEXT_INPUT)?.focus(), focusDelay) as unknown as number;
   };
 
   /** `animate`: slide out (not when another panel replaces this one); `focus`: back to the toggle. */
@@ -95,7 +96,7 @@ export function panelToggle(toggle: HTMLElement, { bus, signal, settle }: Contex
     clearTimeout(timer);
     animation?.cancel();
     animation = undefined;
-    j.set(toggle, 'aria-expanded', 'false');
+    j.set(toggle, 'aria-expanded', false);
     if (focus) toggle.focus();
     // The panel stays shown (is-open) while it slides out.
     const running = animate ? slide([SHOWN, SHUT]) : undefined;
@@ -111,12 +112,12 @@ export function panelToggle(toggle: HTMLElement, { bus, signal, settle }: Contex
   // this chunk came), it stays open: veneer does not hide what the visitor sees. A panel veneer
   // hides itself (own) shows anyway: it stays open only with focus inside.
   if (seen && (!own || panel.contains(document.activeElement)) && !openedBy.has(panel)) markOpen();
-  spec.enhance?.(panel, j);
+  enhance?.(panel, j);
 
   // preventDefault: a toggle inside a form does not submit it.
   toggle.addEventListener('click', (event) => (event.preventDefault(), open ? hide(true) : show()), { signal });
   onLeave(() => [toggle, panel], signal, () => open, () => hide(true), () => hide(true, true), () => panel.querySelector<HTMLElement>(TEXT_INPUT) ?? toggle);
-  onPanelOpen(bus, signal, toggle, () => hide(false));
+  onPanelOpen(bus, signal, (owner) => owner != toggle && hide(false));
 
   return () => {
     own = false;

@@ -17,16 +17,16 @@ export function readParam(search: string, key: string): string | null {
 export function withParam(href: string, key: string, value: string): string {
   // What comes before the query, the query (without its "?"), and the hash (from its "#").
   const [, path, query, hash] = /^([^?#]*)\??([^#]*)(.*)$/s.exec(href)!;
-  const pairs = query.split('&').filter(Boolean);
-  const pair = encodeURIComponent(key) + '=' + encodeURIComponent(value);
-  const out: string[] = [];
-  let placed = false;
-  for (const each of pairs) {
+  // Put in place of the first `key` pair, then emptied: later ones drop out with the empty
+  // pairs (`&&`), and it is added at the end when there was none.
+  let pair = encodeURIComponent(key) + '=' + encodeURIComponent(value);
+  const pairs = query.split('&').map((each) => {
     // The pair's key, percent-decoded when valid, as fragmentId decodes what follows '#' (a
     // query holds no '#').
-    if (fragmentId('#' + each.split('=')[0].replace(/\+/g, ' ')) !== key) out.push(each);
-    else if (!placed) placed = !!out.push(pair);
-  }
-  if (!placed) out.push(pair);
-  return path + '?' + out.join('&') + hash;
+    if (fragmentId('#' + each.split('=')[0].replace(/\+/g, ' ')) !== key) return each;
+    const first = pair;
+    pair = '';
+    return first;
+  });
+  return path + '?' + [...pairs, pair].filter(Boolean).join('&') + hash;
 }

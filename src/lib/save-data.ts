@@ -9,12 +9,13 @@ type Connection = { saveData?: boolean; effectiveType?: string };
 
 export function saveData(settings: CoreSettings): boolean {
   const setting = settings.data.saveData;
-  if (setting === 'true') return true;
-  if (setting === 'false') return false;
   const connection = (navigator as Navigator & { connection?: Connection }).connection;
+  // One expression, not a return per setting: the minifier writes no if or return for them.
   return (
-    !!connection?.saveData ||
-    /^(slow-)?2g$/.test(connection?.effectiveType ?? '') ||
-    !!globalThis.matchMedia?.('(prefers-reduced-data: reduce)').matches
+    setting == 'true' ||
+    (setting != 'false' &&
+      (!!connection?.saveData ||
+        /^(slow-)?2g$/.test(connection?.effectiveType ?? '') ||
+        !!globalThis.matchMedia?.('(prefers-reduced-data: reduce)').matches))
   );
 }

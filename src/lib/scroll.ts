@@ -33,11 +33,15 @@ export function position(from: number, to: number, elapsed: number, total: numbe
 export function headerOffset(): number {
   const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
   const header = document.querySelector<HTMLElement>('.js-header');
-  if (!header) return padding;
-  const style = getComputedStyle(header);
-  if ((style.position != 'sticky' && style.position != 'fixed') || style.visibility == 'hidden' || !header.offsetHeight)
-    return padding;
-  return Math.max(padding, Math.max(0, parseFloat(style.top) || 0) + header.offsetHeight);
+  const style = header && getComputedStyle(header);
+  // One expression, no early return for each case that leaves the padding (a padding is never
+  // negative: 0 from the header's side changes nothing).
+  return Math.max(
+    padding,
+    style && /^(sticky|fixed)$/.test(style.position) && style.visibility != 'hidden' && header.offsetHeight
+      ? Math.max(0, parseFloat(style.top) || 0) + header.offsetHeight
+      : 0,
+  );
 }
 
 const maxY = () => document.documentElement.scrollHeight - innerHeight;

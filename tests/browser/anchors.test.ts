@@ -207,6 +207,29 @@ describe('anchor scrolling', () => {
     test.assertClean();
   });
 
+  it("the offset: a sticky or fixed .js-header's top plus its height, at least the page's scroll-padding-top; a static, hidden or empty header adds nothing", async () => {
+    const cases: [string, string, number][] = [
+      ['position:fixed;top:10px;left:0;right:0;height:60px', '', 70],
+      ['position:sticky;top:0;height:60px', 'html{scroll-padding-top:100px}', 100],
+      ['position:sticky;top:0;height:60px;visibility:hidden', 'html{scroll-padding-top:20px}', 20],
+      ['position:static;height:60px', '', 0],
+      ['position:sticky;top:30px;height:0;overflow:hidden', 'html{scroll-padding-top:15px}', 15],
+    ];
+    const tops = [];
+    for (const [n, [header, css]] of cases.entries()) {
+      const html = fixture(
+        `<style>${css}</style><header class="js-header" style="${header};background:#eee">Header</header>` +
+          '<p><a id="go" href="#target">Go</a></p><div style="height:1500px"></div><h2 id="target">Target</h2><div style="height:1500px"></div>',
+      );
+      const test = await session.open(`/__fixture/anchor-offset-${n}`, { html, reducedMotion: true });
+      await test.page.waitForFunction(() => document.getElementById('go')!.getAttribute('data-enhanced') == 'anchor');
+      tops.push(await test.page.evaluate(() => (document.getElementById('go')!.click(), Math.round(document.getElementById('target')!.getBoundingClientRect().top) || 0)));
+      test.assertClean();
+      await test.page.close();
+    }
+    expect(tops).toEqual(cases.map(([, , top]) => top));
+  });
+
   it('bad inputs: ids that break selectors work by id, a missing target is left to the browser, nothing throws', async () => {
     const html = fixture(
       '<header class="js-header" style="position:sticky;top:0;height:60px;background:#eee">Header</header>' +

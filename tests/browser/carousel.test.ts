@@ -230,6 +230,30 @@ describe('carousel', () => {
     test.assertClean();
   });
 
+  it('starts at the slide the markup marks is-current or aria-current (any value but false), else at slide 1', async () => {
+    // Each slide's markup after its class name: ' is-current' (a class), or '" aria-current="…' (an attribute).
+    const marked = (id: string, extras: string[]) =>
+      `<div class="js-carousel" id="${id}"><div class="slides">` +
+      extras.map((extra, i) => `<div class="js-carousel-slide${extra}">Slide ${i + 1}</div>`).join('') +
+      '</div><button class="js-carousel-prev">Prev</button><span class="js-carousel-index">1</span><button class="js-carousel-next">Next</button></div>';
+    const html = fixture(
+      belowFold(
+        marked('c0', ['', ' is-current', '']) +
+          marked('c1', ['', '', '" aria-current="step']) +
+          marked('c2', ['', '" aria-current="false', '" aria-current="']),
+      ),
+    );
+    const test = await session.open('/__fixture/carousel-marked', { html });
+    const starts = [];
+    for (const root of ['#c0', '#c1', '#c2']) starts.push(await state(test, root));
+    expect(starts.map(({ index, shown, current }) => [index, shown, current])).toEqual([
+      ['2', [1], [1]],
+      ['3', [2], [2]],
+      ['1', [0], [0]],
+    ]);
+    test.assertClean();
+  });
+
   it('data-total="3" with no slides: warns and leaves the markup exactly as it was', async () => {
     const markup = carousel('3', 0);
     const test = await session.open('/__fixture/carousel-empty', { html: fixture(markup) });

@@ -93,6 +93,30 @@ describe('expand', () => {
     test.assertClean();
   });
 
+  it('the opening slide starts from a closed box: no height, padding or border', async () => {
+    const html = fixture(
+      '<div class="js-expand"><button type="button" class="js-expand-trigger">More</button>' +
+        '<div class="js-expand-content" style="padding:1rem;border:2px solid"><p>Details</p></div></div>',
+    );
+    const test = await session.open('/__fixture/expand-slide-box', { html });
+    // On screen at load it shows open (as without script): closed first.
+    await test.page.click('.js-expand-trigger');
+    await animationsDone(test.page, CONTENTS);
+    expect(await test.page.$eval(CONTENTS, (el) => el.hasAttribute('hidden'))).toBe(true);
+    const start = await test.page.$eval(CONTENTS, (el) => {
+      (el.parentElement!.querySelector('.js-expand-trigger') as HTMLElement).click();
+      const [slide] = el.getAnimations().filter((animation) => !(animation instanceof CSSTransition || animation instanceof CSSAnimation));
+      slide.pause();
+      slide.currentTime = 0;
+      const style = getComputedStyle(el);
+      const box = [style.height, style.paddingTop, style.paddingBottom, style.borderTopWidth, style.borderBottomWidth];
+      slide.finish();
+      return box;
+    });
+    expect(start).toEqual(['0px', '0px', '0px', '0px', '0px']);
+    test.assertClean();
+  });
+
   it('opens and closes at once with reduced motion', async () => {
     const test = await session.open('/home/', { reducedMotion: true });
     const item = `${FAQ}:nth-child(1)`;

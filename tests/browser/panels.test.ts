@@ -138,9 +138,12 @@ describe('search and language panels', () => {
     expect(await open(test.page)).toEqual({ ...CLOSED, nav: 'open' });
     await test.page.click(SEARCH);
     expect(await open(test.page)).toEqual({ ...CLOSED, search: 'true shown' });
-    // Through the bus alone (no focus change): a nav opened by script closes search.
+    // Through the bus alone (no focus change): a nav opened by script closes search, and a
+    // search opened by script closes the nav.
     await test.page.$eval(navOpener, (el) => (el as HTMLElement).click());
     expect(await open(test.page)).toEqual({ ...CLOSED, nav: 'open' });
+    await test.page.$eval(SEARCH, (el) => (el as HTMLElement).click());
+    expect(await open(test.page)).toEqual({ ...CLOSED, search: 'true shown' });
     test.assertClean();
   });
 

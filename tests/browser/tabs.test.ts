@@ -412,6 +412,28 @@ describe('tabs', () => {
     test.assertClean();
   });
 
+  it('without ?tab= or a hash, the tab the markup marks (is-current or aria-selected="true" on it, is-current on its panel) is selected, else the first', async () => {
+    // Each tab's and panel's markup after its class name: ' is-current', or '" aria-selected="…'.
+    const block = (name: string, tabs: string[], panels: string[]) =>
+      `<div class="js-tabs" id="${name}"><ul>` +
+      tabs.map((extra, i) => `<li><a class="js-tab${extra}" href="#${name}${i}">${name} ${i}</a></li>`).join('') +
+      '</ul>' +
+      panels.map((extra, i) => `<div class="js-tab-panel${extra}" id="${name}${i}">Panel ${name} ${i}</div>`).join('') +
+      '</div>';
+    const html = fixture(
+      '<div style="height:150vh"></div>' +
+        block('a', ['', ' is-current', ''], ['', '', '']) +
+        block('b', ['', '', '" aria-selected="true'], ['', '', '']) +
+        block('c', ['', '', ''], ['', ' is-current', '']) +
+        block('d', ['" aria-selected="false', '', ''], ['', '', '']),
+    );
+    const test = await session.open('/__fixture/tabs-marked', { html });
+    const selected = [];
+    for (const root of ['#a', '#b', '#c', '#d']) selected.push(await tabsState(test.page, root));
+    expect(selected).toEqual([selectedOnly(1), selectedOnly(2), selectedOnly(1), selectedOnly(0)]);
+    test.assertClean();
+  });
+
   it('a tabs block with no tab naming one of its panels warns and leaves the markup as it was', async () => {
     const markup = `<div class="js-tabs"><ul><li><a class="js-tab" href="#nowhere">One</a></li></ul><div class="js-tab-panel" id="p1">Panel</div></div>`;
     const test = await session.open('/__fixture/tabs-none', { html: fixture(markup) });

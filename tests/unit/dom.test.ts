@@ -47,6 +47,9 @@ describe('fragmentId', () => {
     ['panel', ''],
     [null, ''],
     ['#<img src=x onerror=alert(1)>', '<img src=x onerror=alert(1)>'],
+    // All that follows the first '#', line breaks too.
+    ['/p#a#b', 'a#b'],
+    ['#a\nb', 'a\nb'],
   ])('%s → %s', (href, id) => expect(fragmentId(href)).toBe(id));
 });
 

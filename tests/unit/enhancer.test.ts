@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi, beforeEach } from 'vitest';
 import mitt from 'mitt';
 import { createEnhancer } from '../../src/injector/enhancer';
 import { instance, type CoreContext, type Feature, type Bus } from '../../src/lib/feature';
+import type { Labels } from '../../src/lib/labels';
 
 type Calls = { setup: Element[]; teardown: Element[] };
 /** What the core hands an instance, for instances set up here by hand. */
@@ -15,7 +16,7 @@ function harness(options: { delay?: () => Promise<void>; failing?: string[] } = 
   // Features are wrapped as every chunk wraps them (src/lib/feature.ts).
   const feature = (name: string): Feature => {
     calls[name] = { setup: [], teardown: [] };
-    return instance<Element, unknown>(name, (element, context) => {
+    return instance<Element>(name, (element, context) => {
       if (options.failing?.includes(name)) {
         element.addEventListener('click', () => element.setAttribute('data-leaked', name), { signal: context.signal });
         throw new Error(`${name} broke`);
@@ -181,7 +182,7 @@ describe('instance (the wrapper every chunk puts around its setup)', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const element = document.createElement('div');
     let signal!: AbortSignal;
-    const feature = instance<Element, unknown>('bad', (_element, context) => {
+    const feature = instance<Element>('bad', (_element, context) => {
       signal = context.signal;
       return () => {
         throw new Error('teardown broke');
@@ -199,22 +200,20 @@ describe('instance (the wrapper every chunk puts around its setup)', () => {
   it('leaves an element unmarked, its listeners removed, when setup returns nothing', () => {
     const element = document.createElement('div');
     let signal!: AbortSignal;
-    instance<Element, unknown>('refused', (_element, context) => {
+    instance<Element>('refused', (_element, context) => {
       signal = context.signal;
     }).setup(element, coreContext());
     expect(element.hasAttribute('data-enhanced')).toBe(false);
     expect(signal.aborted).toBe(true);
   });
 
-  it('passes parsed options only when the feature asks for them', () => {
+  it('hands the labels it was given to every setup, and marks each feature on the element', () => {
     const element = document.createElement('div');
-    element.dataset.size = '3';
     const seen: unknown[] = [];
-    instance<HTMLElement, { size: number }>('sized', (_element, context) => (seen.push(context.options), () => {}), (el) => ({
-      size: Number(el.dataset.size),
-    })).setup(element, coreContext());
-    instance<HTMLElement, unknown>('plain', (_element, context) => (seen.push(context.options), () => {})).setup(element, coreContext());
-    expect(seen).toEqual([{ size: 3 }, {}]);
-    expect(element.getAttribute('data-enhanced')).toBe('sized plain');
+    const labels = { close: 'Close' } as unknown as Labels;
+    instance<HTMLElement>('labelled', (_element, context) => (seen.push(context.labels), () => {}), labels).setup(element, coreContext());
+    instance<HTMLElement>('plain', (_element, context) => (seen.push(context.labels), () => {})).setup(element, coreContext());
+    expect(seen).toEqual([labels, undefined]);
+    expect(element.getAttribute('data-enhanced')).toBe('labelled plain');
   });
 });

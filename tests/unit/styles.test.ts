@@ -32,7 +32,7 @@ describe('hiddenRules', () => {
   it('gives until-found the browser\'s display (the later rule of the same specificity) and collapses its box', () => {
     expect(hiddenRules('.x')).toBe(
       '.x[hidden]{display:none!important}' +
-        '.x[hidden=until-found i]{display:revert!important;padding-block:0!important;border-block-width:0!important;margin-block:0!important}',
+        '.x[hidden=until-found i]{display:revert!important;padding-block:0!important;border-block:0!important;margin-block:0!important}',
     );
   });
 });

@@ -266,4 +266,4 @@ defineFeature<HTMLElement>('ajax-list', (list, { signal, labels }) => {
     status.remove();
     focusable?.removeAttribute('tabindex');
   };
-}, undefined, AJAX_LIST);
+}, AJAX_LIST);

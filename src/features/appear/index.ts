@@ -141,26 +141,23 @@ function flush() {
   if (waiting.size) listen();
 }
 
-defineFeature<HTMLElement, typeof DEFAULTS>(
-  'appear',
-  (element, { signal, options, settings }) => {
-    adoptStyles('appear', '@media print{.js-appear.is-hidden{opacity:1!important;transform:none!important}}');
-    thrifty = saveData(settings);
-    let delay = options.appearDelay;
-    if (delay > MAX_DELAY) {
-      warn(`appear: data-appear-delay="${element.dataset.appearDelay}" is more than ${MAX_DELAY}; using ${MAX_DELAY}`, element);
-      delay = MAX_DELAY;
-    }
-    const entry: Entry = { element, delay, threshold: options.appearThreshold, j: createJournal() };
-    waiting.add(entry);
-    pending.push(entry);
-    if (pending.length == 1) queueMicrotask(flush);
-    // Focus inside a waiting element (Tab, find, a script) shows it at once.
-    element.addEventListener('focusin', () => waiting.has(entry) && (drop(entry), reveal(entry)), { signal });
-    return () => {
-      drop(entry);
-      entry.j.restore();
-    };
-  },
-  (element) => readOptions(element, DEFAULTS, 'appear'),
-);
+defineFeature<HTMLElement>('appear', (element, { signal, settings }) => {
+  const options = readOptions(element, DEFAULTS, 'appear');
+  adoptStyles('appear', '@media print{.js-appear.is-hidden{opacity:1!important;transform:none!important}}');
+  thrifty = saveData(settings);
+  let delay = options.appearDelay;
+  if (delay > MAX_DELAY) {
+    warn(`appear: data-appear-delay="${element.dataset.appearDelay}" is more than ${MAX_DELAY}; using ${MAX_DELAY}`, element);
+    delay = MAX_DELAY;
+  }
+  const entry: Entry = { element, delay, threshold: options.appearThreshold, j: createJournal() };
+  waiting.add(entry);
+  pending.push(entry);
+  if (pending.length == 1) queueMicrotask(flush);
+  // Focus inside a waiting element (Tab, find, a script) shows it at once.
+  element.addEventListener('focusin', () => waiting.has(entry) && (drop(entry), reveal(entry)), { signal });
+  return () => {
+    drop(entry);
+    entry.j.restore();
+  };
+});

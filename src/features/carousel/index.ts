@@ -8,7 +8,7 @@ import { SLIDES, CAROUSEL } from '../../lib/labels/en';
 const HOOK = '.js-carousel';
 
 const isMarkedCurrent = (slide: Element) =>
-  slide.classList.contains('is-current') || !/^(false)?$/.test(slide.getAttribute('aria-current') || '');
+  slide.matches('.is-current') || !/^(false)?$/.test(slide.getAttribute('aria-current') || '');
 
 defineFeature<HTMLElement>('carousel', (element, { signal, labels, settle }) => {
   const all = owned(element, '.js-carousel-slide', HOOK);
@@ -51,7 +51,7 @@ defineFeature<HTMLElement>('carousel', (element, { signal, labels, settle }) => 
   });
   // Inside the live region the visible number would be announced twice, after the slide's own
   // "N of M". Outside it stays read: hidden, "Slide <n> of 4" would read "Slide of 4".
-  displays.forEach((display) => wrapper.contains(display) && j.set(display, 'aria-hidden', 'true'));
+  displays.forEach((display) => wrapper.contains(display) && j.set(display, 'aria-hidden', true));
 
   let current = 0;
   // Until settled, every slide shows, as without script (settle: no jump on screen).
@@ -61,7 +61,7 @@ defineFeature<HTMLElement>('carousel', (element, { signal, labels, settle }) => 
     // The slides past data-total too: never current, hidden with the others.
     all.forEach((slide, i) => {
       const on = i === current;
-      j.set(slide, 'aria-current', on ? 'true' : null);
+      j.set(slide, 'aria-current', on || null);
       j.flag(slide, 'is-current', on);
       j.set(slide, 'hidden', on || !hiding ? null : '');
     });
@@ -94,4 +94,4 @@ defineFeature<HTMLElement>('carousel', (element, { signal, labels, settle }) => 
     j.restore();
     displays.forEach((display, i) => display.replaceChildren(...saved[i]));
   };
-}, undefined, { ...SLIDES, ...CAROUSEL });
+}, { ...SLIDES, ...CAROUSEL });

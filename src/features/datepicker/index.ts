@@ -214,4 +214,4 @@ defineFeature<HTMLInputElement>('datepicker', (input, { signal, labels }) => {
     input.style.removeProperty('anchor-name');
     hadStyle || input.removeAttribute('style');
   };
-}, undefined, DATEPICKER);
+}, DATEPICKER);

@@ -1,26 +1,24 @@
 // Expand/collapse items (div.js-expand), optionally exclusive within data-expand-set.
 // States: unset (no script, content visible), open, closed. ARIA is written first; the
 // content's `hidden` follows when a closing slide ends.
-import { adoptHiddenRules, createJournal, defineFeature, findableHidden, findTarget, fragmentId, owned, prefersReducedMotion, warn } from '../../lib/kit';
+import { adoptHiddenRules, createJournal, defineFeature, findTarget, fragmentId, owned, prefersReducedMotion, warn } from '../../lib/kit';
 import { readParam, TAB_PARAM } from '../../lib/query';
 
 const HOOK = '.js-expand';
 const SLIDE_MS = 250; // the seed's expand/collapse slide
 
-interface Item {
-  open: boolean;
-  /** Its data-expand-set ('' for none). */
-  name: string;
-  set(open: boolean, animate: boolean): void;
-}
-
-/** The items of the page, each in its open-exclusive set by name; emptied at teardown. */
-const items = new Set<Item>();
+/**
+ * The items of the page, each as its answer to another item opening in a set (by name): it
+ * closes if that set is its own (data-expand-set) and it is open. Functions, not objects of
+ * state: the minifier keeps an object's keys. Emptied at teardown.
+ */
+const items = new Set<(set: string, animate: boolean) => unknown>();
 
 // box-sizing border-box: the measured height includes padding and border, so the
-// animated box matches it; the closed frame collapses padding and border too.
+// animated box matches it; the closed frame collapses padding and border too (0: a keyframe's
+// number is read as CSS text, and a zero length needs no unit).
 const BOX = { boxSizing: 'border-box', overflow: 'hidden' };
-const CLOSED = { ...BOX, height: '0px', paddingBlock: '0px', borderBlockWidth: '0px' };
+const CLOSED = { ...BOX, height: 0, paddingBlock: 0, borderBlockWidth: 0 };
 
 defineFeature<HTMLElement>(
   'expand',
@@ -47,45 +45,43 @@ defineFeature<HTMLElement>(
     });
 
     const j = createJournal();
-    const hidden = findableHidden();
-    adoptHiddenRules('expand', '.js-expand-content');
+    const hidden = adoptHiddenRules('expand', '.js-expand-content');
     const name = element.dataset.expandSet || '';
     let animation: Animation | undefined;
 
-    const item: Item = {
-      open: false,
-      name,
-      set(open, animate) {
-        item.open = open;
-        triggers.forEach((trigger) => j.set(trigger, 'aria-expanded', String(open)));
-        j.flag(element, 'is-open', open);
-        // Measured before cancelling: a toggle mid-slide reverses from where it is.
-        // Not measured without animation: no forced layout per item at start-up.
-        const from = animate && !content.hidden ? content.getBoundingClientRect().height : 0;
-        animation?.cancel();
+    let isOpen = false;
+
+    const setOpen = (open: boolean, animate: boolean) => {
+      isOpen = open;
+      triggers.forEach((trigger) => j.set(trigger, 'aria-expanded', open));
+      j.flag(element, 'is-open', open);
+      // Measured before cancelling: a toggle mid-slide reverses from where it is.
+      // Not measured without animation: no forced layout per item at start-up.
+      const from = animate && !content.hidden ? content.getBoundingClientRect().height : 0;
+      animation?.cancel();
+      animation = undefined;
+      if (open) j.set(content, 'hidden', null);
+      if (!animate || prefersReducedMotion() || !content.animate) {
+        if (!open) j.set(content, 'hidden', hidden);
+        return;
+      }
+      const to = open ? content.getBoundingClientRect().height : 0;
+      const frame = (height: number) => (height ? { ...BOX, height: height + 'px' } : CLOSED);
+      const running = (animation = content.animate([frame(from), frame(to)], { duration: SLIDE_MS, easing: 'ease' }));
+      // A finish event already queued for a replaced animation must not hide the content.
+      running.onfinish = () => {
+        if (animation !== running) return;
         animation = undefined;
-        if (open) j.set(content, 'hidden', null);
-        if (!animate || prefersReducedMotion() || !content.animate) {
-          if (!open) j.set(content, 'hidden', hidden);
-          return;
-        }
-        const to = open ? content.getBoundingClientRect().height : 0;
-        const frame = (height: number) => (height ? { ...BOX, height: height + 'px' } : CLOSED);
-        const running = (animation = content.animate([frame(from), frame(to)], { duration: SLIDE_MS, easing: 'ease' }));
-        // A finish event already queued for a replaced animation must not hide the content.
-        running.onfinish = () => {
-          if (animation !== running) return;
-          animation = undefined;
-          if (!item.open) j.set(content, 'hidden', hidden);
-        };
-      },
+        if (!isOpen) j.set(content, 'hidden', hidden);
+      };
     };
+    const close = (set: string, animate: boolean) => set == name && isOpen && setOpen(false, animate);
 
     // The visitor's action replaces the pending initial state; opening closes the rest of the set.
     const toggle = (open: boolean, animate: boolean) => {
       stop();
-      item.set(open, animate);
-      if (open && name) items.forEach((other) => other !== item && other.name == name && other.open && other.set(false, animate));
+      setOpen(open, animate);
+      if (open && name) items.forEach((other) => other != close && other(name, animate));
     };
 
     const id = j.id(content, 'veneer-expand');
@@ -111,16 +107,16 @@ defineFeature<HTMLElement>(
         'click',
         (event) => {
           event.preventDefault();
-          toggle(!item.open, true);
+          toggle(!isOpen, true);
           // One inside the content hides with it: focus goes to one outside (not to the page).
-          if (!item.open && content.contains(trigger)) triggers.find((other) => !content.contains(other))?.focus();
+          if (!isOpen && content.contains(trigger)) triggers.find((other) => !content.contains(other))?.focus();
         },
         { signal },
       );
     });
     // Only opens; its default action (a tab or anchor link) still runs.
     owned(element, '.js-expand-tab-trigger', HOOK).forEach((tabTrigger) =>
-      tabTrigger.addEventListener('click', () => (stop(), item.open || toggle(true, true)), { signal }),
+      tabTrigger.addEventListener('click', () => (stop(), isOpen || toggle(true, true)), { signal }),
     );
     // Find-in-page is about to reveal the content: open at once (and close the others of
     // the set at once), so the page does not move under the match being scrolled to.
@@ -133,20 +129,20 @@ defineFeature<HTMLElement>(
     // came for it.
     const panel = document.getElementById(readParam(location.search, TAB_PARAM) || '');
     const open =
-      element.classList.contains('is-open') ||
-      hooks.some((hook) => hook.getAttribute('aria-expanded') === 'true') ||
+      element.matches('.is-open') ||
+      hooks.some((hook) => hook.matches('[aria-expanded=true]')) ||
       (!!panel?.matches('.js-tab-panel') && content.contains(panel)) ||
       content.contains(findTarget(fragmentId(location.hash)));
     // The state lives on the button inside: one the markup wrote on the heading would stay as
     // written, contradicting it (and a heading takes no aria-expanded). Back at teardown.
     hooks.forEach((hook, i) => triggers[i] != hook && j.set(hook, 'aria-expanded', null));
-    item.set(true, false);
-    const stop = settle(element, signal, (on) => item.set(open || !on, false));
-    items.add(item);
+    setOpen(true, false);
+    const stop = settle(element, signal, (on) => setOpen(open || !on, false));
+    items.add(close);
 
     return () => {
       animation?.cancel();
-      items.delete(item);
+      items.delete(close);
       j.restore();
       spans.forEach((span) => span.replaceWith(...span.childNodes));
     };

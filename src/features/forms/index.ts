@@ -204,4 +204,4 @@ defineFeature<HTMLFormElement>('forms', (form, { signal, bus, labels }) => {
     [...shown.keys()].forEach(clear);
     form.noValidate = noValidate;
   };
-}, undefined, FORMS);
+}, FORMS);

@@ -3,17 +3,16 @@
 // height, minimum 1), and is-hidden while scrolling down (slid up by the CSS), removed on
 // scrolling up. Checked at most every 250 ms, ignoring changes under 5 px (the seed).
 // Never hidden while focus is inside it or one of its panels is open.
-import { CORE_KEY, type CoreHandle } from '../../lib/feature';
-import { createJournal, defineFeature, PANEL_OPEN, warn } from '../../lib/kit';
+import { onPanelOpen } from '../../lib/disclosure';
+import { core, createJournal, defineFeature, warn } from '../../lib/kit';
 
 const CHECK_MS = 250;
 const MIN_CHANGE = 5;
-const core = (globalThis as { [CORE_KEY]?: CoreHandle })[CORE_KEY];
 
 defineFeature<HTMLElement>('header', (header, { bus, signal }) => {
   // A hash to land on: the anchor chunk keeps it below this header while the page settles,
   // also on a page without an in-page link to load it.
-  if (location.hash) core?.load('anchor').catch((error) => warn('header: the anchor chunk did not load; the landing is not corrected', header, error));
+  if (location.hash) core()!.load('anchor').catch((error) => warn('header: the anchor chunk did not load; the landing is not corrected', header, error));
   const j = createJournal();
   const root = document.documentElement;
   let last = scrollY;
@@ -40,9 +39,8 @@ defineFeature<HTMLElement>('header', (header, { bus, signal }) => {
 
   addEventListener('scroll', () => (timer ||= setTimeout(check, CHECK_MS) as unknown as number), { passive: true, signal });
   header.addEventListener('focusin', show, { signal });
-  const opened = ({ owner }: { owner: Element }) => header.contains(owner) && show();
-  bus.on(PANEL_OPEN, opened);
-  signal.addEventListener('abort', () => (clearTimeout(timer), bus.off(PANEL_OPEN, opened)));
+  onPanelOpen(bus, signal, (owner) => header.contains(owner!) && show());
+  signal.addEventListener('abort', () => clearTimeout(timer));
   // Landing scrolled (an anchor, back/forward): sticky at once; only scrolling hides it.
   if (scrollY > 0) check();
 

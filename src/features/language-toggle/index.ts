@@ -3,18 +3,15 @@ import { defineFeature } from '../../lib/kit';
 import { panelToggle } from '../../lib/panel';
 
 defineFeature<HTMLElement>('language-toggle', (toggle, context) =>
-  panelToggle(toggle, context, {
-    name: 'language-toggle',
-    panel: '.js-language-panel',
-    // The current language's link has aria-current. The CMS usually marks it; where it does
-    // not: the link to this very page, else the one in the page's language.
-    enhance(panel, j) {
-      if (panel.querySelector('[aria-current]')) return;
-      const links = [...panel.querySelectorAll<HTMLAnchorElement>('a[href]')];
-      const lang = document.documentElement.lang.toLowerCase();
-      const here = links.find((link) => link.origin == location.origin && link.pathname == location.pathname);
-      const same = here || (lang && links.find((link) => (link.hreflang || link.lang).toLowerCase() == lang));
-      if (same) j.set(same, 'aria-current', here ? 'page' : 'true');
-    },
+  // No slide, no input to focus. The current language's link has aria-current. The CMS
+  // usually marks it; where it does not: the link to this very page, else the one in the
+  // page's language.
+  panelToggle(toggle, context, 'language-toggle', '.js-language-panel', 0, 0, (panel, j) => {
+    if (panel.querySelector('[aria-current]')) return;
+    const links = [...panel.querySelectorAll<HTMLAnchorElement>('a[href]')];
+    const lang = document.documentElement.lang.toLowerCase();
+    const here = links.find((link) => link.origin == location.origin && link.pathname == location.pathname);
+    const same = here || (lang && links.find((link) => (link.hreflang || link.lang).toLowerCase() == lang));
+    if (same) j.set(same, 'aria-current', here ? 'page' : true);
   }),
 );

@@ -329,9 +329,11 @@ async function open(owner: Element, items: Item[], index: number, o: Options, si
   ui.render(ui.html`<${Lightbox} p=${p}/>`, p.root);
 }
 
-defineFeature<HTMLElement, Options>(
+defineFeature<HTMLElement>(
   'lightbox',
-  (element, { signal, options, settings, labels }) => {
+  (element, { signal, settings, labels }) => {
+    const { lightboxZoom: zoom, lightboxRemovalDelay: delay } = element.dataset;
+    const options: Options = { zoom: zoom == '' || zoom == 'true', delay: Math.max(0, +delay! || 0) };
     thrifty = saveData(settings);
     L = labels!;
     const gallery = element.matches(GALLERY) ? GALLERY : element.matches(VIDEOS) ? VIDEOS : '';
@@ -363,6 +365,5 @@ defineFeature<HTMLElement, Options>(
     );
     return () => current?.owner == element && finish(current);
   },
-  ({ dataset: { lightboxZoom: zoom, lightboxRemovalDelay: delay } }) => ({ zoom: zoom == '' || zoom == 'true', delay: Math.max(0, +delay! || 0) }),
   LIGHTBOX,
 );

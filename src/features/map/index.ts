@@ -114,4 +114,4 @@ defineFeature<HTMLElement>('map', (element, { bus, signal, settings, labels }) =
     button.remove();
     j.restore();
   };
-}, undefined, MAP);
+}, MAP);

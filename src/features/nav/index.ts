@@ -51,14 +51,14 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
   for (const type of ['focusin', 'pointerdown']) document.addEventListener(type, (event) => (focused = event.target as Node), { signal, capture: true });
 
   const setItem = (item: Item, open: boolean) => {
-    j.set(item.trigger, 'aria-expanded', String(open));
+    j.set(item.trigger, 'aria-expanded', open);
     j.flag(item.li, 'is-open', open);
     j.flag(item.menu, 'is-open', open);
   };
   const setMenu = (open: boolean) => {
     menuOpen = open;
     const all = toggles();
-    all.forEach((toggle) => j.set(toggle, 'aria-expanded', String(open)));
+    all.forEach((toggle) => j.set(toggle, 'aria-expanded', open));
     j.flag(nav, 'is-open', open);
     // The small-screen menu covers the page (the checklist: an off-canvas menu, its background
     // inert); the mega-menus of a large screen do not. The site header stays: its search and
@@ -113,7 +113,7 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
       (event) => {
         const toggle = (event.target as Element).closest?.('.js-menu-toggle');
         if (!isToggle(toggle)) return;
-        j.set(toggle, 'aria-expanded', String(menuOpen));
+        j.set(toggle, 'aria-expanded', menuOpen);
         // A toggle after the nav (at the end of the header bar): Tab from it goes into the open
         // menu, which comes before it; the page after it is inert, and Tab would leave the menu
         // (closing it) for nothing.
@@ -139,7 +139,7 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
     () => (current ? closeItem(true) : closeAll(home())),
     () => current?.trigger ?? home(),
   );
-  onPanelOpen(bus, signal, nav, () => closeAll());
+  onPanelOpen(bus, signal, (owner) => owner != nav && closeAll());
   // A link to a part of this page (/contact/#quote on /contact/) does not leave it: the open
   // menu would stay over the place it went to.
   nav.addEventListener(

@@ -139,4 +139,4 @@ defineFeature<HTMLElement>('permission', (prompt, { bus, signal, settle, labels 
     guidance?.remove();
     j.restore();
   };
-}, undefined, PERMISSION);
+}, PERMISSION);

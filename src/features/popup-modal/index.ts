@@ -163,4 +163,4 @@ defineFeature<HTMLElement>('popup-modal', (element, { signal, settle, labels }) 
     alert?.remove();
     j.restore();
   };
-}, undefined, POPUP_MODAL);
+}, POPUP_MODAL);

@@ -140,4 +140,4 @@ defineFeature<HTMLElement>('resource', (item, { signal, bus, labels }) => {
       if (addedRole) status!.removeAttribute('role');
     }
   };
-}, undefined, RESOURCE);
+}, RESOURCE);

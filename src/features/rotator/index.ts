@@ -109,4 +109,4 @@ defineFeature<HTMLElement>('rotator', (element, { bus, signal, settings, settle,
     button.remove();
     j.restore();
   };
-}, undefined, { ...SLIDES, ...ROTATOR });
+}, { ...SLIDES, ...ROTATOR });

@@ -4,5 +4,5 @@ import { defineFeature } from '../../lib/kit';
 import { panelToggle } from '../../lib/panel';
 
 defineFeature<HTMLElement>('search-toggle', (toggle, context) =>
-  panelToggle(toggle, context, { name: 'search-toggle', panel: '.js-search-panel', slide: 250, focusDelay: 300 }),
+  panelToggle(toggle, context, 'search-toggle', '.js-search-panel', 250, 300),
 );

@@ -53,6 +53,5 @@ defineFeature<HTMLSelectElement>(
     select.addEventListener('focus', () => (stop(), show(true)), { signal, once: true });
     return () => (moves.disconnect(), button.remove());
   },
-  undefined,
   SELECT_LINK,
 );

@@ -108,4 +108,4 @@ defineFeature<HTMLAnchorElement>('share', (link, { signal, labels }) => {
     label?.remove();
     j.restore();
   };
-}, undefined, SHARE);
+}, SHARE);

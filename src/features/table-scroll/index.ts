@@ -108,4 +108,4 @@ defineFeature<HTMLTableElement>('table-scroll', (table, { signal, labels }) => {
     // Put back where it was, also inside a removed block (so it can be enhanced again).
     unwrap();
   };
-}, undefined, TABLE);
+}, TABLE);

@@ -2,14 +2,13 @@
 // APG tabs with manual activation: arrows only move focus, so history gets one entry
 // per deliberate choice, never one per key press.
 import { readParam, TAB_PARAM, withParam } from '../../lib/query';
-import { adoptHiddenRules, commonAncestor, createJournal, defineFeature, findableHidden, fragmentId, inlineStep, owned, warn } from '../../lib/kit';
+import { adoptHiddenRules, commonAncestor, createJournal, defineFeature, fragmentId, inlineStep, owned, warn } from '../../lib/kit';
 
 const HOOK = '.js-tabs';
-// How a selection reaches the address.
-const QUIET = 0;
-const PUSH = 1;
-const REPLACE = 2;
-type How = typeof QUIET | typeof PUSH | typeof REPLACE;
+// How a selection reaches the address: the history method, none to leave it as it is.
+const PUSH = 'pushState';
+const REPLACE = 'replaceState';
+type How = typeof PUSH | typeof REPLACE | undefined;
 
 const nudge = () => dispatchEvent(new Event('scroll'));
 
@@ -37,8 +36,7 @@ defineFeature<HTMLElement>('tabs', (element, { signal, settle }) => {
   const flat = panels.some((panel) => list.contains(panel));
 
   const j = createJournal();
-  const hidden = findableHidden();
-  adoptHiddenRules('tabs', '.js-tab-panel');
+  const hidden = adoptHiddenRules('tabs', '.js-tab-panel');
   if (!flat) j.set(list, 'role', 'tablist');
   tabs.forEach((tab, i) => {
     j.set(tab, 'aria-controls', panels[i].id);
@@ -55,12 +53,7 @@ defineFeature<HTMLElement>('tabs', (element, { signal, settle }) => {
     panels[i].addEventListener('beforematch', () => activate(i, REPLACE), { signal });
   });
 
-  const marked = tabs.findIndex(
-    (tab, i) =>
-      tab.classList.contains('is-current') ||
-      tab.getAttribute('aria-selected') === 'true' ||
-      panels[i].classList.contains('is-current'),
-  );
+  const marked = tabs.findIndex((tab, i) => tab.matches('.is-current,[aria-selected=true]') || panels[i].matches('.is-current'));
   const fallback = Math.max(0, marked);
   // ?tab= first; at set-up, then the panel the hash names: a tab clicked before this chunk came
   // jumped there (the no-script link), and that panel is the one the visitor reads.
@@ -75,14 +68,14 @@ defineFeature<HTMLElement>('tabs', (element, { signal, settle }) => {
   let selected = -1;
   // Until settled, every panel shows, as without script (settle: no jump on screen).
   let hiding = false;
-  function select(index: number, how: How): boolean {
+  function select(index: number, how?: How) {
     const changed = index !== selected;
     selected = index;
     tabs.forEach((tab, i) => {
       const on = i === index;
-      if (flat) j.set(tab, 'aria-current', on ? 'true' : null);
+      if (flat) j.set(tab, 'aria-current', on || null);
       else {
-        j.set(tab, 'aria-selected', String(on));
+        j.set(tab, 'aria-selected', on);
         // Roving tabindex: Tab enters the list on the selected tab, and goes on to its panel
         // only (a closed one, hidden="until-found", could still take focus).
         j.set(tab, 'tabindex', on ? '0' : '-1');
@@ -92,10 +85,10 @@ defineFeature<HTMLElement>('tabs', (element, { signal, settle }) => {
       j.flag(panels[i], 'is-current', on);
       j.set(panels[i], 'hidden', on || !hiding ? null : hidden);
     });
-    if (changed && how !== QUIET) {
+    if (changed && how) {
       try {
         // The current state is kept: other features (ajax lists) may have stored theirs.
-        history[how === PUSH ? 'pushState' : 'replaceState'](
+        history[how](
           history.state,
           '',
           withParam(location.href, TAB_PARAM, panels[index].id),
@@ -105,10 +98,9 @@ defineFeature<HTMLElement>('tabs', (element, { signal, settle }) => {
         warn('tabs: the address could not be updated', error);
       }
     }
-    return changed;
   }
   // The visitor's own choice shows in full, replacing the pending initial hiding.
-  const activate = (index: number, how: How) => (stop(), (hiding = true), select(index, how));
+  const activate = (index: number, how?: How) => (stop(), (hiding = true), select(index, how));
 
   element.addEventListener(
     'click',
@@ -151,12 +143,13 @@ defineFeature<HTMLElement>('tabs', (element, { signal, settle }) => {
     'popstate',
     () => {
       const from = panels[selected].contains(document.activeElement);
-      fromAddress() != selected && activate(fromAddress(), QUIET) && (nudge(), from && tabs[selected].focus());
+      const to = fromAddress();
+      if (to != selected) activate(to), nudge(), from && tabs[selected].focus();
     },
     { signal },
   );
-  select(fromAddress(fragmentId(location.hash)), QUIET);
-  const stop = settle(element, signal, (on) => ((hiding = on), select(selected, QUIET)));
+  select(fromAddress(fragmentId(location.hash)));
+  const stop = settle(element, signal, (on) => ((hiding = on), select(selected)));
   // The seed: lazy content and scroll-driven code in the shown panel look again.
   nudge();
 

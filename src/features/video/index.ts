@@ -173,4 +173,4 @@ defineFeature<HTMLAnchorElement>('video', (link, { bus, signal, settings, labels
     iframe?.remove();
     j.restore();
   };
-}, undefined, VIDEO);
+}, VIDEO);
