@@ -8,6 +8,13 @@ export const PANEL_OPEN = '/panel/open';
 export const MODAL = '[aria-modal=true],:modal';
 
 /**
+ * The link to this very page (its query too) among `links`, for aria-current="page" where the
+ * CMS marked none. Not one with a "#": that is a place on the page, or nowhere.
+ */
+export const pageLink = (links: NodeListOf<HTMLAnchorElement>) =>
+  [...links].find((link) => !link.getAttribute('href')!.includes('#') && link.href == location.href.split('#')[0]);
+
+/**
  * Calls `heard` with the owner of each opening announced (`{ owner }`), until `signal` aborts:
  * the nav and the panels close for another owner's, the header shows for one inside it.
  */

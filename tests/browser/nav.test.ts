@@ -2,7 +2,7 @@
 // pages: mega-menu from 1024 px, toggle menu up to 1023 px, APG disclosure navigation.
 import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
-import { capturedPage, openHolding } from './helpers';
+import { capturedPage, fixture, openHolding } from './helpers';
 import { headerPanelPresses, removeFocusedLink } from './scenarios';
 import { useSession } from './support';
 
@@ -336,6 +336,28 @@ describe('nav', () => {
     await wait(test.page, 400);
     expect(await test.page.evaluate(() => document.activeElement!.matches('.js-nav a[href]:not(.js-megamenu a)'))).toBe(true);
     test.assertClean();
+  });
+
+  it('the link to this page is aria-current="page" where the CMS marked none: not a "#" link, not another query; one the CMS marked stays the only one', async () => {
+    const current = (page: Page) => page.$$eval('.js-nav a', (all) => all.flatMap((a) => (a.hasAttribute('aria-current') ? [[a.getAttribute('href'), a.getAttribute('aria-current')]] : [])));
+    // The captured news page marks its own link: kept, and the only one.
+    const news = await session.open('/news/');
+    expect(await current(news.page)).toEqual([['/news/', 'page']]);
+    news.assertClean();
+    // On the home page its own links all hold a query or a "#": none is this page.
+    const home = await session.open('/home/');
+    expect(await current(home.page)).toEqual([]);
+    home.assertClean();
+    const links = (marked: string) =>
+      `<button class="js-menu-toggle" aria-controls="n">Menu</button><nav class="js-nav" id="n"><ul><li class="js-nav-item"><button class="js-nav-trigger">Products</button><div class="js-megamenu"><ul>` +
+      `<li><a href="#">Top</a></li><li><a href="/__fixture/nav-here#more">More</a></li><li><a href="/__fixture/nav-here?x=1">Other</a></li>` +
+      `<li><a href="/__fixture/nav-here">Here</a></li><li><a href="/elsewhere/"${marked}>Elsewhere</a></li></ul></div></li></ul></nav>`;
+    const here = await session.open('/__fixture/nav-here', { html: fixture(links('')) });
+    expect(await current(here.page)).toEqual([['/__fixture/nav-here', 'page']]);
+    here.assertClean();
+    const marked = await session.open('/__fixture/nav-here', { html: fixture(links(' aria-current="page"')) });
+    expect(await current(marked.page)).toEqual([['/elsewhere/', 'page']]);
+    marked.assertClean();
   });
 
   it('bad inputs: a toggle naming a missing id or "x\'],*", a nav without id, an item without a mega-menu', async () => {

@@ -1,5 +1,6 @@
 // Language panel: button.js-language-toggle[aria-controls] opens div.js-language-panel.
 import { defineFeature } from '../../lib/kit';
+import { pageLink } from '../../lib/disclosure';
 import { panelToggle } from '../../lib/panel';
 
 defineFeature<HTMLElement>('language-toggle', (toggle, context) =>
@@ -8,10 +9,10 @@ defineFeature<HTMLElement>('language-toggle', (toggle, context) =>
   // page's language.
   panelToggle(toggle, context, 'language-toggle', '.js-language-panel', 0, 0, (panel, j) => {
     if (panel.querySelector('[aria-current]')) return;
-    const links = [...panel.querySelectorAll<HTMLAnchorElement>('a[href]')];
+    const links = panel.querySelectorAll<HTMLAnchorElement>('a[href]');
     const lang = document.documentElement.lang.toLowerCase();
-    const here = links.find((link) => link.origin == location.origin && link.pathname == location.pathname);
-    const same = here || (lang && links.find((link) => (link.hreflang || link.lang).toLowerCase() == lang));
+    const here = pageLink(links);
+    const same = here || (lang && [...links].find((link) => (link.hreflang || link.lang).toLowerCase() == lang));
     if (same) j.set(same, 'aria-current', here ? 'page' : true);
   }),
 );

@@ -2,7 +2,7 @@
 // button.js-nav-trigger opens its div.js-megamenu (a mega-menu from 1024 px, an accordion
 // in the toggle menu up to 1023 px); button.js-menu-toggle[aria-controls=<nav id>], outside
 // the nav, opens the toggle menu. The site's CSS shows and hides from aria-expanded / is-open.
-import { onLeave, onPanelOpen } from '../../lib/disclosure';
+import { onLeave, onPanelOpen, pageLink } from '../../lib/disclosure';
 import { createJournal, defineFeature, inertOthers, isHook, PANEL_OPEN, rendered, warn } from '../../lib/kit';
 
 const LARGE = '(min-width: 1024px)'; // the seed: small up to 1023 px, large from 1024 px
@@ -37,6 +37,10 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
   if (!items.length && !toggles().length) return warn('nav: nothing to enhance; left as it is', nav);
 
   const j = createJournal();
+  // APG Disclosure Navigation: the link to this page is aria-current="page", where the CMS
+  // marked none (restored at teardown).
+  const here = nav.querySelector('[aria-current]') ? undefined : pageLink(nav.querySelectorAll('a[href]'));
+  if (here) j.set(here, 'aria-current', 'page');
   // Live: its matches follows the viewport.
   const media = matchMedia(LARGE);
   let current: Item | undefined;
