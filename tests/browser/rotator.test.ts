@@ -95,6 +95,21 @@ describe('rotator', () => {
     test.assertClean();
   });
 
+  it('starts at the item the markup marks current (is-current, or aria-current but not "false"), and goes on from it', async () => {
+    for (const mark of ['class="js-rotator-item is-current"', 'class="js-rotator-item" aria-current="step"']) {
+      const html = fixture(rotator('300').replace('class="js-rotator-item" style="flex:0 0 100%;height:80px">Item 2', `${mark} style="flex:0 0 100%;height:80px">Item 2`));
+      const test = await session.open('/__fixture/rotator-marked', { html });
+      expect((await state(test.page)).current, mark).toBe(1);
+      await recordChanges(test.page);
+      await test.page.waitForFunction(() => (window as unknown as { __changes: unknown[] }).__changes.length >= 1, { timeout: 3000 });
+      expect((await changes(test.page))[0][1], mark).toBe(2);
+      test.assertClean();
+    }
+    const unmarked = await session.open('/__fixture/rotator-marked', { html: fixture(rotator('300').replace('class="js-rotator-item"', 'class="js-rotator-item" aria-current="false"')) });
+    expect((await state(unmarked.page)).current).toBe(0);
+    unmarked.assertClean();
+  });
+
   it('the button pauses and plays; its label flips, and the live region turns polite while paused', async () => {
     const test = await session.open('/__fixture/rotator', { html: fixture(rotator('200')) });
     // A mouse click pauses it (the click's own focus does not count as keyboard focus).

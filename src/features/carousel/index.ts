@@ -1,14 +1,12 @@
 // Feature carousel (div.js-carousel): prev/next with wraparound, APG carousel semantics.
 // No autoplay and no document-wide key capture: the buttons are the only controls.
 import { declaredCount } from '../../lib/count';
+import { isMarkedCurrent } from '../../lib/marked';
 import { numbered } from '../../lib/numbered';
 import { adoptHiddenRules, commonAncestor, createJournal, defineFeature, format, hasAccessibleName, owned, warn } from '../../lib/kit';
 import { SLIDES, CAROUSEL } from '../../lib/labels/en';
 
 const HOOK = '.js-carousel';
-
-const isMarkedCurrent = (slide: Element) =>
-  slide.matches('.is-current') || !/^(false)?$/.test(slide.getAttribute('aria-current') || '');
 
 defineFeature<HTMLElement>('carousel', (element, { signal, labels, settle }) => {
   const all = owned(element, '.js-carousel-slide', HOOK);

@@ -3,6 +3,7 @@
 // order; hover, focus inside and a playing video pause it; reduced motion starts it paused.
 import { adoptStyles, commonAncestor, createJournal, defineFeature, format, hiddenRules, owned, parseNumber, prefersReducedMotion, saveData, warn } from '../../lib/kit';
 import { SLIDES, ROTATOR } from '../../lib/labels/en';
+import { isMarkedCurrent } from '../../lib/marked';
 
 const HOOK = '.js-rotator,.js-hero-rotator';
 const INTERVAL = 5000;
@@ -57,7 +58,8 @@ defineFeature<HTMLElement>('rotator', (element, { bus, signal, settings, settle,
   j.set(button, 'aria-controls', j.id(wrapper, 'veneer-rotator'));
   element.prepend(button);
 
-  let current = 0;
+  // The item the markup marks current, else the first.
+  let current = Math.max(0, items.findIndex(isMarkedCurrent));
   // Until settled every item shows, as without script, and nothing rotates (no jump on screen).
   let hiding = false;
   // The visitor's choice (the button, keyboard focus inside, a playing video, reduced motion,
@@ -101,7 +103,7 @@ defineFeature<HTMLElement>('rotator', (element, { bus, signal, settings, settle,
   bus.on('/video/pauseRotator', pause);
   signal.addEventListener('abort', () => (clearTimeout(timer), bus.off('/video/pauseRotator', pause)));
 
-  show(0);
+  show(current);
   update();
   const cancel = settle(element, signal, (on) => ((hiding = on), show(current), update()));
 
