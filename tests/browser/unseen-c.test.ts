@@ -32,8 +32,10 @@ const respond = (url: string): Reply | undefined => {
   if (url.includes('/de/termine/liste')) return { body: RESULTS };
   if (url.includes('/download-zip/')) return { status: 500, body: 'no' };
 };
-// The popup's cookie, for tests the popup's timer would interrupt.
+// The popup's cookie, for tests the popup's timer would interrupt; and none, for those about
+// the popup (the browser keeps cookies from one test's page to the next).
 const noPopup = () => void (document.cookie = 'popup-newsletter-popup=1; path=/');
+const popup = () => void (document.cookie = 'popup-newsletter-popup=; path=/; max-age=0');
 /** The focused element, named by its tag, id, class and text. */
 const focused = (p: Page) =>
   p.evaluate(() => {
@@ -94,6 +96,46 @@ describe('unseen pages, group C', () => {
     expect(await isOpen(p, 'hauptnavigation')).toBe(false);
     expect(await focused(p)).toBe('button.js-menu-toggle Menü');
     expect(await p.$$eval('[inert]', (all) => all.length)).toBe(0);
+    expect(test.warnings).toEqual([]);
+    test.assertClean();
+  });
+
+  it('the popup modal, on its timer while the visitor types in the search panel: the panel stays open under it, and closing it gives focus back to the field, with the text', async () => {
+    const test = await open('', { init: popup });
+    const p = test.page;
+    await p.click('.js-search-toggle');
+    await p.waitForFunction(() => document.activeElement?.matches('.js-search-panel input'), { timeout: 2000 });
+    await p.keyboard.type('Kabel');
+    await p.waitForFunction(() => document.getElementById('newsletter-popup')!.classList.contains('is-open'), { timeout: 6000, polling: 50 });
+    await sleep(100);
+    expect(await p.evaluate(() => document.getElementById('newsletter-popup')!.contains(document.activeElement))).toBe(true);
+    // The header went inert under the popup, which blurred the field: not the visitor leaving.
+    expect(await p.$eval('.js-search-toggle', (b) => b.getAttribute('aria-expanded'))).toBe('true');
+    await p.keyboard.press('Escape');
+    expect(await isOpen(p, 'newsletter-popup')).toBe(false);
+    // Focus is back in the field, which still shows (before: the panel had closed, and focus fell to the body).
+    expect(await focused(p)).toBe('input');
+    await p.keyboard.type('n');
+    expect(await p.$eval('.js-search-panel input', (i) => (i as HTMLInputElement).value)).toBe('Kabeln');
+    expect(await p.evaluate(() => document.cookie)).toContain('popup-newsletter-popup=1');
+    expect(test.warnings).toEqual([]);
+    test.assertClean();
+  });
+
+  it('the popup modal, on its timer while the small-screen menu is open: it takes focus (the menu had made it inert), and closing it gives focus back in the menu', async () => {
+    const test = await open('', { viewport: SMALL, init: popup });
+    const p = test.page;
+    await p.click('.js-menu-toggle');
+    await p.click('.js-nav-trigger');
+    await p.waitForFunction(() => document.getElementById('newsletter-popup')!.classList.contains('is-open'), { timeout: 6000, polling: 50 });
+    await sleep(100);
+    expect(await p.evaluate(() => document.getElementById('newsletter-popup')!.contains(document.activeElement))).toBe(true);
+    await p.keyboard.type('a@b.de');
+    expect(await p.$eval('#newsletter-popup input', (i) => (i as HTMLInputElement).value)).toBe('a@b.de');
+    await p.keyboard.press('Escape');
+    // Before: the menu had closed under the popup, and focus went back to its hidden trigger: the body.
+    expect(await focused(p)).toBe('button.js-nav-trigger Produkte');
+    expect(await isOpen(p, 'hauptnavigation')).toBe(true);
     expect(test.warnings).toEqual([]);
     test.assertClean();
   });
