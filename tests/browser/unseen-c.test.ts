@@ -140,6 +140,39 @@ describe('unseen pages, group C', () => {
     test.assertClean();
   });
 
+  it('lightbox gallery: an arrow key on a control of the inline item moves on, and focus goes to the close button, not to the body; what was typed stays', async () => {
+    const test = await open('', { init: noPopup });
+    const p = test.page;
+    await p.$eval('.js-lightbox-gallery', (g) => g.scrollIntoView({ block: 'center' }));
+    await p.click('.js-lightbox-gallery a[data-lightbox-type=inline]');
+    await p.waitForSelector('dialog.veneer-lightbox.is-open', { timeout: 3000 });
+    expect(await p.$$eval('dialog.veneer-lightbox > button', (all) => all.map((b) => b.getAttribute('aria-label')))).toEqual([
+      'Zurück (Pfeiltaste links)',
+      'Weiter (Pfeiltaste rechts)',
+      'Schließen (Esc)',
+    ]);
+    expect(await p.$eval('dialog.veneer-lightbox [aria-live]', (c) => c.textContent)).toBe('3 von 3');
+    await p.type('#anfrage-name', 'Bert');
+    // In the field, arrows are the field's.
+    await p.keyboard.press('ArrowLeft');
+    expect(await p.$eval('dialog.veneer-lightbox [aria-live]', (c) => c.textContent)).toBe('3 von 3');
+    // The date picker inside: Escape closes it alone, focus back on its button.
+    await p.click('#anfrage-inline .veneer-datepicker-button');
+    await p.waitForSelector('dialog.veneer-datepicker[open]', { timeout: 3000 });
+    await p.keyboard.press('Escape');
+    expect(await p.$$eval('dialog', (all) => all.map((d) => d.className))).toEqual(['veneer-lightbox is-open']);
+    expect(await focused(p)).toMatch(/^button\.veneer-datepicker-button/);
+    // On that button, ArrowRight moves the gallery on: the inline item (and the button) leave.
+    await p.keyboard.press('ArrowRight');
+    await p.waitForFunction(() => document.querySelector('dialog.veneer-lightbox [aria-live]')!.textContent == '1 von 3', { timeout: 3000 });
+    expect(await focused(p)).toBe('button.veneer-lightbox__close ×');
+    await p.keyboard.press('Escape');
+    expect(await focused(p)).toBe('a Anfrage');
+    expect(await p.$eval('#anfrage-inline', (d) => [(d as HTMLElement).hidden, (d.querySelector('#anfrage-name') as HTMLInputElement).value])).toEqual([true, 'Bert']);
+    expect(test.warnings).toEqual([]);
+    test.assertClean();
+  });
+
   it('?tab= and #hash together with nested widgets: ?tab=ausland opens the FAQ item holding it; ?tab=zubehoer#kabel', async () => {
     const test = await open('?tab=ausland', { init: noPopup });
     const p = test.page;
