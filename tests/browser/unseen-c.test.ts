@@ -173,6 +173,20 @@ describe('unseen pages, group C', () => {
     test.assertClean();
   });
 
+  it('tabs: landing on #kabel (in the second panel, inside an expand item) shows that panel and opens the item', async () => {
+    const test = await open('#kabel', { init: noPopup });
+    const p = test.page;
+    await sleep(300);
+    expect(await p.$$eval('#produkt-tabs .js-tab', (all) => all.map((t) => t.getAttribute('aria-selected')))).toEqual(['false', 'true']);
+    expect(await isOpen(p, 'zubehoer-mehr')).toBe(true);
+    // Below the header, as the anchor chunk keeps it.
+    expect(await p.evaluate(() => Math.round(document.getElementById('kabel')!.getBoundingClientRect().top - document.querySelector('.js-header')!.getBoundingClientRect().bottom))).toBeGreaterThanOrEqual(-1);
+    // Its tab is the current one (before: the first, "Technik", while the visitor read "Zubehör").
+    expect(await p.$$eval('#produkt-tabs .js-tab', (all) => all.map((t) => t.classList.contains('is-current')))).toEqual([false, true]);
+    expect(test.warnings).toEqual([]);
+    test.assertClean();
+  });
+
   it('?tab= and #hash together with nested widgets: ?tab=ausland opens the FAQ item holding it; ?tab=zubehoer#kabel', async () => {
     const test = await open('?tab=ausland', { init: noPopup });
     const p = test.page;
