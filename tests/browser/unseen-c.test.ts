@@ -265,6 +265,25 @@ describe('unseen pages, group C', () => {
     test.assertClean();
   });
 
+  it('the filter modal: narrowed (under 1024 px) while the visitor fills in its inline panel, it hides, and focus goes to its trigger (before: to the body); what was typed is there when it opens', async () => {
+    const test = await open('', { init: noPopup });
+    const p = test.page;
+    await p.$eval('#termine', (s) => s.scrollIntoView());
+    // Wide: the inline panel, no dialog.
+    await p.focus('#terminfilter input[name=q]');
+    await p.keyboard.type('Messe');
+    await p.setViewport(SMALL);
+    await p.waitForFunction(() => document.getElementById('terminfilter')!.hasAttribute('hidden'), { timeout: 3000 });
+    expect(await focused(p)).toBe('a.filter-auf Filter');
+    await p.keyboard.press('Enter');
+    await p.waitForFunction(() => document.getElementById('terminfilter')!.classList.contains('is-open'), { timeout: 3000 });
+    expect(await p.$eval('#terminfilter input[name=q]', (i) => (i as HTMLInputElement).value)).toBe('Messe');
+    await p.keyboard.press('Escape');
+    expect(await focused(p)).toBe('a.filter-auf Filter');
+    expect(test.warnings).toEqual([]);
+    test.assertClean();
+  });
+
   it('a page script on the bus: /window/resize, /status of a failed download (shown by the page), /video/pauseRotator and /video/playing through veneer.emit', async () => {
     const test = await open('', { init: noPopup, allowErrors: [/status of 500/] });
     const p = test.page;
