@@ -242,6 +242,28 @@ describe('unseen pages, group C', () => {
     test.assertClean();
   });
 
+  it('a validated form in a modal, submitted with errors while the page behind is scrolled: the page keeps its place (before: it scrolled behind the modal), focus on the field, back on the opener at closing', async () => {
+    const test = await open('', { viewport: { width: 1280, height: 500 }, init: noPopup });
+    const p = test.page;
+    // The opener stays in view (focus goes back to it at closing).
+    await p.evaluate(() => scrollTo(0, 100));
+    await sleep(300);
+    await p.click('main [data-modal-open="kontakt"]');
+    await p.waitForFunction(() => document.getElementById('kontakt')!.classList.contains('is-open'), { timeout: 3000 });
+    await p.focus('#k-mail');
+    await p.keyboard.press('Enter');
+    await sleep(700);
+    expect(await p.evaluate(() => scrollY)).toBe(100);
+    expect(await focused(p)).toBe('input#k-name');
+    // The field shows in the dialog.
+    expect(await p.$eval('#k-name', (i) => i.getBoundingClientRect().top >= 0 && i.getBoundingClientRect().bottom <= innerHeight)).toBe(true);
+    await p.keyboard.press('Escape');
+    expect(await focused(p)).toBe('button Kontakt');
+    expect(await p.evaluate(() => scrollY)).toBe(100);
+    expect(test.warnings).toEqual([]);
+    test.assertClean();
+  });
+
   it('a list whose filter form is a filter modal on a small screen: results come in with the modal open, focus stays in the form; the new lightbox link, tooltip and calendar link work', async () => {
     const test = await open('', { viewport: SMALL, init: noPopup });
     const p = test.page;

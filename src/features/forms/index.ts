@@ -4,7 +4,7 @@
 // one; analytics count the attempts. The CMS and mailing-list forms (form.js-cms-form,
 // form.js-mailing-form) report each submit that goes ahead; they are validated only when
 // they also carry js-validate.
-import { adoptStyles, defineFeature, rendered, scrollToY, uniqueId, warn } from '../../lib/kit';
+import { adoptStyles, defineFeature, MODAL, rendered, scrollToY, uniqueId, warn } from '../../lib/kit';
 
 import { formAction } from '../../lib/form';
 
@@ -181,8 +181,12 @@ defineFeature<HTMLFormElement>('forms', (form, { signal, bus, labels }) => {
           closed.dispatchEvent(new Event('beforematch', { bubbles: true })), closed.removeAttribute('hidden');
         const focus = first.matches(GROUP) ? first.querySelector<HTMLElement>('input:not(:disabled)') : (first as HTMLElement);
         focus?.focus({ preventScroll: true });
-        // Past the page's ends, the browser clamps the scroll.
-        scrollToY(() => scrollY + first.getBoundingClientRect().top - OFFSET, signal);
+        const top = () => first.getBoundingClientRect().top - OFFSET;
+        // In a modal dialog (a modal's or a lightbox's form) the page behind is locked: scrolling
+        // it would move the visitor's place there; the dialog scrolls instead, when it can.
+        const dialog = first.closest(MODAL);
+        // Past the page's (or the dialog's) ends, the browser clamps the scroll.
+        dialog ? dialog.scrollBy(0, top() - dialog.getBoundingClientRect().top) : scrollToY(() => scrollY + top(), signal);
       }
       // Last: the bus runs other code (page scripts' listeners), which may throw.
       track(invalid.length ? 'validation-failed' : 'validation-passed', formName(form), ++attempts);
