@@ -409,4 +409,23 @@ describe('unseen pages, group C', () => {
     expect(test.warnings).toEqual([]);
     test.assertClean();
   });
+
+  it('the Arabic page: the rotator\'s Pause button lies over the end corner (top left), not over the start of the item\'s text (top right)', async () => {
+    const test = await session.open('/__fixture/unseen-c-ar/', { html: ar, respond });
+    const p = test.page;
+    await p.$eval('#iqtibasat', (r) => r.scrollIntoView({ block: 'center' }));
+    const [button, text, rotator] = await p.evaluate(() => {
+      const range = document.createRange();
+      range.selectNodeContents(document.querySelector('#iqtibasat .js-rotator-item')!);
+      return [document.querySelector('#iqtibasat .veneer-rotator-toggle')!, range, document.getElementById('iqtibasat')!].map((each) => {
+        const { left, right } = each.getBoundingClientRect();
+        return [Math.round(left), Math.round(right)];
+      });
+    });
+    // Right to left the text starts at the right: the button is at the left, clear of it.
+    expect(button[1] < text[0] || button[0] > text[1]).toBe(true);
+    expect(button[0] - rotator[0]).toBeLessThan(20);
+    expect(test.warnings).toEqual([]);
+    test.assertClean();
+  });
 });
