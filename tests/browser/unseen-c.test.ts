@@ -160,6 +160,7 @@ describe('unseen pages, group C', () => {
     await p.click('#anfrage-inline .veneer-datepicker-button');
     await p.waitForSelector('dialog.veneer-datepicker[open]', { timeout: 3000 });
     await p.keyboard.press('Escape');
+    await p.waitForFunction(() => !document.querySelector('dialog.veneer-datepicker'), { timeout: 3000 });
     expect(await p.$$eval('dialog', (all) => all.map((d) => d.className))).toEqual(['veneer-lightbox is-open']);
     expect(await focused(p)).toMatch(/^button\.veneer-datepicker-button/);
     // On that button, ArrowRight moves the gallery on: the inline item (and the button) leave.
