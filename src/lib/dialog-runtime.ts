@@ -110,9 +110,10 @@ function openDialog(element: HTMLElement, { body, closers, focusDelay, onClose, 
   dialogs[dialogs.length - 1]?.shield(false);
   dialogs.push(self);
   // Opened from the small-screen menu, which made the rest of the page inert, the dialog would
-  // take no focus or click: its ancestors are lifted for good (the menu then leaves the page
-  // usable, rather than risk an inert left behind after both have closed).
-  for (let node = element.parentElement; node; node = node.parentElement) node.inert &&= false;
+  // take no focus or click: it and its ancestors are lifted for good (the menu then leaves the
+  // page usable, rather than risk an inert left behind after both have closed). The dialog
+  // itself too: a modal that is a child of <body>, beside the header, is one the menu made inert.
+  for (let node: HTMLElement | null = element; node; node = node.parentElement) node.inert &&= false;
   j.set(element, 'hidden', null);
   // A closed modal the CMS marks aria-hidden="true" (Bootstrap's markup) is not hidden while open.
   j.set(element, 'aria-hidden', null);

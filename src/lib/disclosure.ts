@@ -78,9 +78,11 @@ export function onLeave(
       // Once the script that moved focus has run: Chromium blurs a focused element the page
       // removes (a suggestion list replaced) to nothing, focus is on the body then. That is
       // not leaving: focus goes to `back()` (torn down with the rest: nothing happens).
+      // Nor is a blur by a modal dialog that opened on its own (the popup modal's timer made
+      // the header inert): the panel stays open under it, for focus to come back.
       queueMicrotask(() => {
         const now = document.activeElement;
-        from.isConnected || now != document.body ? within(now) || close() : back()?.focus();
+        from.isConnected || now != document.body ? within(now) || document.querySelector(MODAL) || close() : back()?.focus();
       });
     },
     { signal },

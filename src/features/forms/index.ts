@@ -4,7 +4,7 @@
 // one; analytics count the attempts. The CMS and mailing-list forms (form.js-cms-form,
 // form.js-mailing-form) report each submit that goes ahead; they are validated only when
 // they also carry js-validate.
-import { adoptStyles, defineFeature, rendered, scrollToY, uniqueId, warn } from '../../lib/kit';
+import { adoptStyles, defineFeature, MODAL, rendered, scrollToY, uniqueId, warn } from '../../lib/kit';
 
 import { formAction } from '../../lib/form';
 
@@ -187,10 +187,10 @@ defineFeature<HTMLFormElement>('forms', (form, { signal, bus, labels }) => {
           closed.dispatchEvent(new Event('beforematch', { bubbles: true })), closed.removeAttribute('hidden');
         const focus = first.matches(GROUP) ? first.querySelector<HTMLElement>('input:not(:disabled)') : (first as HTMLElement);
         focus?.focus({ preventScroll: true });
-        // In a dialog (a popup modal, a lightbox's content) the page behind is locked and the
+        // In a modal dialog (a modal, a popup modal, a lightbox's content) the page behind is locked and the
         // dialog scrolls on its own: the field comes to its middle there (focus() did not scroll
         // a popover). Past the page's ends, the browser clamps the scroll.
-        first.closest('[aria-modal=true]')
+        first.closest(MODAL)
           ? first.scrollIntoView({ block: 'center' })
           : scrollToY(() => scrollY + first.getBoundingClientRect().top - OFFSET, signal);
       }

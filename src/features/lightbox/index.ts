@@ -252,6 +252,10 @@ function Lightbox({ p }: { p: Popup }) {
     if (closing || next == index) return;
     state.back = to < index;
     state.zoom = false;
+    // Focus in the content that goes (a control of inline or ajax content, arrow keys pressed
+    // on it) would fall to the body: it goes to the close button, as at opening.
+    const dialog = box.current!;
+    dialog.firstElementChild!.contains(document.activeElement) && (dialog.lastElementChild as HTMLElement).focus();
     setIndex(next);
     setStatus('loading');
   };

@@ -59,9 +59,13 @@ defineFeature<HTMLElement>('modal', (element, { signal, bus, settle }) => {
 
   if (filter) {
     // From 1024 px an open filter modal becomes the inline panel again (focus stays in it).
+    // Narrow again it is hidden: focus in it (the visitor filling in the inline panel) would
+    // fall to the body, and goes to its trigger instead, which opens it again.
     const resize = () => {
       if (!small()) close?.();
+      const inside = element.contains(document.activeElement);
       if (settled) hide(true);
+      if (inside && small()) [...document.querySelectorAll<HTMLElement>('[data-modal-open]')].find((each) => each.getAttribute('data-modal-open') == element.id)?.focus();
     };
     bus.on('/window/resize', resize);
     signal.addEventListener('abort', () => bus.off('/window/resize', resize));

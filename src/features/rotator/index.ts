@@ -21,7 +21,7 @@ const MAX_INTERVAL = 2 ** 31 - 1;
 const css = () =>
   hiddenRules('.js-rotator-item') +
   ':where(.js-rotator,.js-hero-rotator){position:relative}' +
-  'button:where(.veneer-rotator-toggle){position:absolute;z-index:3;top:.5rem;right:.5rem;font:inherit;font-size:.875em;' +
+  'button:where(.veneer-rotator-toggle){position:absolute;z-index:3;top:.5rem;inset-inline-end:.5rem;font:inherit;font-size:.875em;' +
   'padding:.25em .75em;min-height:24px;color:#fff;background:#000c;border:1px solid #fff;border-radius:4px;cursor:pointer}' +
   // Forced colours drop a box-shadow focus ring (the site's): an outline then.
   '@media(forced-colors:active){.veneer-rotator-toggle:focus-visible{outline:2px solid}}';

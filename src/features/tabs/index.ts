@@ -59,9 +59,10 @@ defineFeature<HTMLElement>('tabs', (element, { signal, settle }) => {
   // jumped there (the no-script link), and that panel is the one the visitor reads.
   // A panel of a block nested in one of this block's panels (tabs in a tab panel) counts as the
   // panel that holds it: ?tab=<inner panel> shows the outer panel too, not the first.
-  const holding = (id?: string | null) => {
+  // The hash (hash: map's index 1) names any element: the panel holding it is the one the visitor came for.
+  const holding = (id?: string | null, hash?: number) => {
     const inner = id && document.getElementById(id);
-    return panels.findIndex((panel) => panel.id === id || (!!inner && inner.matches('.js-tab-panel') && panel.contains(inner)));
+    return panels.findIndex((panel) => panel.id === id || (!!inner && (hash || inner.matches('.js-tab-panel')) && panel.contains(inner)));
   };
   const fromAddress = (hash?: string) => [readParam(location.search, TAB_PARAM), hash].map(holding).find((index) => index >= 0) ?? fallback;
 
