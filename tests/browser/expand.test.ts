@@ -364,6 +364,20 @@ describe('expand', () => {
     test.assertClean();
   });
 
+  it('a heading trigger whose own button the markup marks aria-expanded="true" (the APG accordion\'s markup) starts open, once settled below the fold too', async () => {
+    const html = fixture(
+      `<div style="height:300vh"></div>` +
+        `<div class="js-expand" id="a"><h3 class="js-expand-trigger"><button aria-expanded="true">Open one</button></h3><div class="js-expand-content">Text</div></div>` +
+        `<div class="js-expand" id="b"><h3 class="js-expand-trigger"><button aria-expanded="false">Closed one</button></h3><div class="js-expand-content">Text</div></div>`,
+    );
+    const test = await session.open('/__fixture/expand-apg-open', { html, reducedMotion: true });
+    expect(await test.page.$$eval('.js-expand', (all) => all.map((item) => [item.querySelector('button')!.getAttribute('aria-expanded'), item.classList.contains('is-open'), item.querySelector('.js-expand-content')!.hasAttribute('hidden')]))).toEqual([
+      ['true', true, false],
+      ['false', false, true],
+    ]);
+    test.assertClean();
+  });
+
   it('an item without content warns and leaves the markup as it was', async () => {
     const markup = `<div class="js-expand"><button class="js-expand-trigger">More</button></div>`;
     const test = await session.open('/__fixture/expand-missing', { html: fixture(markup) });

@@ -130,7 +130,8 @@ defineFeature<HTMLElement>(
     const panel = document.getElementById(readParam(location.search, TAB_PARAM) || '');
     const open =
       element.matches('.is-open') ||
-      hooks.some((hook) => hook.matches('[aria-expanded=true]')) ||
+      // The markup's, on a heading's own button too (read before anything is written).
+      [...hooks, ...triggers].some((trigger) => trigger.matches('[aria-expanded=true]')) ||
       (!!panel?.matches('.js-tab-panel') && content.contains(panel)) ||
       content.contains(findTarget(fragmentId(location.hash)));
     // The state lives on the button inside: one the markup wrote on the heading would stay as
