@@ -434,6 +434,17 @@ describe('tabs', () => {
     test.assertClean();
   });
 
+  it('landing on #<name> of a legacy <a name> inside the second panel selects that panel, as an element id does', async () => {
+    const html = fixture(
+      `<div class="js-tabs" id="t"><ul><li><a class="js-tab" href="#t0">One</a></li><li><a class="js-tab" href="#t1">Two</a></li></ul>` +
+        `<div class="js-tab-panel" id="t0">Panel one</div><div class="js-tab-panel" id="t1"><p>Text</p><a name="cables"></a><p>Cables</p></div></div>`,
+    );
+    const test = await session.open('/__fixture/tabs-name#cables', { html });
+    // On screen at load: every panel still shows until a tab is used (no jump).
+    expect(await tabsState(test.page, '#t')).toEqual({ ...selectedOnly(1), shown: [0, 1] });
+    test.assertClean();
+  });
+
   it('a tabs block with no tab naming one of its panels warns and leaves the markup as it was', async () => {
     const markup = `<div class="js-tabs"><ul><li><a class="js-tab" href="#nowhere">One</a></li></ul><div class="js-tab-panel" id="p1">Panel</div></div>`;
     const test = await session.open('/__fixture/tabs-none', { html: fixture(markup) });

@@ -2,7 +2,7 @@
 // APG tabs with manual activation: arrows only move focus, so history gets one entry
 // per deliberate choice, never one per key press.
 import { readParam, TAB_PARAM, withParam } from '../../lib/query';
-import { adoptHiddenRules, commonAncestor, createJournal, defineFeature, fragmentId, inlineStep, owned, warn } from '../../lib/kit';
+import { adoptHiddenRules, commonAncestor, createJournal, defineFeature, findTarget, fragmentId, inlineStep, owned, warn } from '../../lib/kit';
 
 const HOOK = '.js-tabs';
 // How a selection reaches the address: the history method, none to leave it as it is.
@@ -59,9 +59,10 @@ defineFeature<HTMLElement>('tabs', (element, { signal, settle }) => {
   // jumped there (the no-script link), and that panel is the one the visitor reads.
   // A panel of a block nested in one of this block's panels (tabs in a tab panel) counts as the
   // panel that holds it: ?tab=<inner panel> shows the outer panel too, not the first.
-  // The hash (hash: map's index 1) names any element: the panel holding it is the one the visitor came for.
+  // The hash (hash: map's index 1) names any element (an id, or a legacy <a name>): the panel
+  // holding it is the one the visitor came for.
   const holding = (id?: string | null, hash?: number) => {
-    const inner = id && document.getElementById(id);
+    const inner = id && (hash ? findTarget(id) : document.getElementById(id));
     return panels.findIndex((panel) => panel.id === id || (!!inner && (hash || inner.matches('.js-tab-panel')) && panel.contains(inner)));
   };
   const fromAddress = (hash?: string) => [readParam(location.search, TAB_PARAM), hash].map(holding).find((index) => index >= 0) ?? fallback;
