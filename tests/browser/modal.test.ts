@@ -737,4 +737,17 @@ describe('filter modal', () => {
     await until(test.page, true, FILTER);
     test.assertClean();
   });
+
+  it('open as a dialog when a phone turns (narrow to narrow): it stays open and shown, focus where it was', async () => {
+    const test = await session.open('/news/', { viewport: SMALL });
+    await test.page.click('[data-modal-open="news-filter"]');
+    await until(test.page, true, FILTER);
+    await test.page.focus('#news-q');
+    await test.page.setViewport({ width: SMALL.height, height: SMALL.width });
+    // Past the 250 ms /window/resize throttle.
+    await test.page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 600)));
+    expect(await state(test.page, FILTER)).toMatchObject({ hidden: false, open: true, focusInside: true, locked: true });
+    expect(await test.page.evaluate(() => document.activeElement?.id)).toBe('news-q');
+    test.assertClean();
+  });
 });

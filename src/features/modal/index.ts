@@ -64,8 +64,11 @@ defineFeature<HTMLElement>('modal', (element, { signal, bus, settle }) => {
     const resize = () => {
       if (!small()) close?.();
       const inside = element.contains(document.activeElement);
-      if (settled) hide(true);
-      if (inside && small()) [...document.querySelectorAll<HTMLElement>('[data-modal-open]')].find((each) => each.getAttribute('data-modal-open') == element.id)?.focus();
+      // Not while open as a dialog (a phone turned): hidden, the open dialog would vanish.
+      if (settled && !close) hide(true);
+      // Its triggers open only the element that getElementById finds (the click above).
+      if (inside && element.hidden && document.getElementById(element.id) == element)
+        [...document.querySelectorAll<HTMLElement>('[data-modal-open]')].find((each) => each.getAttribute('data-modal-open') == element.id)?.focus();
     };
     bus.on('/window/resize', resize);
     signal.addEventListener('abort', () => bus.off('/window/resize', resize));
