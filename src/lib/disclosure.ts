@@ -8,11 +8,14 @@ export const PANEL_OPEN = '/panel/open';
 export const MODAL = '[aria-modal=true],:modal';
 
 /**
- * The link to this very page (its query too) among `links`, for aria-current="page" where the
- * CMS marked none. Not one with a "#": that is a place on the page, or nowhere.
+ * The link to this very page (its query too) in `root`, for aria-current="page" where the CMS
+ * marked none. Not one with a "#" (a place on the page, or nowhere): its address keeps the
+ * "#", even an empty one, so it never equals the page's without it.
  */
-export const pageLink = (links: NodeListOf<HTMLAnchorElement>) =>
-  [...links].find((link) => !link.getAttribute('href')!.includes('#') && link.href == location.href.split('#')[0]);
+export const pageLink = (root: Element) => [...root.querySelectorAll<HTMLAnchorElement>('a[href]')].find((link) => link.href == location.href.split('#')[0]);
+
+/** The link's address is this page's, whatever the fragments. */
+export const samePage = (link: HTMLAnchorElement) => link.href.split('#')[0] == location.href.split('#')[0];
 
 /**
  * Calls `heard` with the owner of each opening announced (`{ owner }`), until `signal` aborts:
@@ -82,7 +85,7 @@ export function onLeave(
       // the header inert): the panel stays open under it, for focus to come back.
       queueMicrotask(() => {
         const now = document.activeElement;
-        from.isConnected || now != document.body ? within(now) || document.querySelector(MODAL) || close() : back()?.focus();
+        from.isConnected || now != document.body ? within(now) || (!to && document.querySelector(MODAL)) || close() : back()?.focus();
       });
     },
     { signal },

@@ -1,5 +1,8 @@
-// What the CMS marks as the current slide or item: the carousel and the rotators start there.
+// What the CMS marks as current: the carousel and the rotators start at that slide or item; the
+// nav and the language panel mark the link to this page only where the CMS marked none.
 
-/** `is-current`, or an `aria-current` other than "false" (or empty). */
-export const isMarkedCurrent = (slide: Element) =>
-  slide.matches('.is-current') || !/^(false)?$/.test(slide.getAttribute('aria-current') || '');
+/** An aria-current that marks: any value but "false" (or empty). */
+export const ARIA_CURRENT = '[aria-current]:not([aria-current=false],[aria-current=""])';
+
+/** `is-current`, or such an aria-current. */
+export const isMarkedCurrent = (slide: Element) => slide.matches('.is-current,' + ARIA_CURRENT);

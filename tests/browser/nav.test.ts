@@ -358,6 +358,24 @@ describe('nav', () => {
     const marked = await session.open('/__fixture/nav-here', { html: fixture(links(' aria-current="page"')) });
     expect(await current(marked.page)).toEqual([['/elsewhere/', 'page']]);
     marked.assertClean();
+    // aria-current="false" marks nothing.
+    const unmarked = await session.open('/__fixture/nav-here', { html: fixture(links(' aria-current="false"')) });
+    expect(await current(unmarked.page)).toEqual([['/__fixture/nav-here', 'page'], ['/elsewhere/', 'false']]);
+    unmarked.assertClean();
+  });
+
+  it('a menu toggle inside the nav, the menu open: Tab from it goes on to the next control (no trap)', async () => {
+    const html = fixture(
+      `<nav class="js-nav" id="m"><button class="js-menu-toggle" aria-controls="m">Menu</button><ul>` +
+        `<li class="js-nav-item"><button class="js-nav-trigger">Products</button><div class="js-megamenu"><a href="/p1">P1</a></div></li></ul></nav><p><a href="/x">After</a></p>`,
+    );
+    const test = await session.open('/__fixture/nav-toggle-inside', { html, viewport: SMALL });
+    await test.page.click('.js-menu-toggle');
+    expect(await test.page.$eval('.js-menu-toggle', (t) => t.getAttribute('aria-expanded'))).toBe('true');
+    await test.page.focus('.js-menu-toggle');
+    await test.page.keyboard.press('Tab');
+    expect(await focused(test.page)).toBe('Products');
+    test.assertClean();
   });
 
   it('bad inputs: a toggle naming a missing id or "x\'],*", a nav without id, an item without a mega-menu', async () => {

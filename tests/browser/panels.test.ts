@@ -111,6 +111,22 @@ describe('search and language panels', () => {
     test.assertClean();
   });
 
+  it('a closed dialog on the page already marked aria-modal (a consent tool\'s, hidden): Tab out of the panel still closes it', async () => {
+    const test = await session.open('/home/', { reducedMotion: true });
+    await test.page.evaluate(() => {
+      const dialog = Object.assign(document.createElement('div'), { role: 'dialog', ariaModal: 'true', ariaLabel: 'Cookie settings', hidden: true });
+      dialog.append(Object.assign(document.createElement('button'), { textContent: 'Save' }));
+      document.body.append(dialog);
+    });
+    await test.page.focus(LANGUAGE);
+    await test.page.keyboard.press('Enter');
+    expect(await open(test.page)).toEqual({ ...CLOSED, language: 'true shown' });
+    const links = await test.page.$$eval('.js-language-panel a', (all) => all.length);
+    for (let i = 0; i <= links; i++) await test.page.keyboard.press('Tab');
+    expect(await open(test.page)).toEqual(CLOSED);
+    test.assertClean();
+  });
+
   it('mouse at 390: a click inside the panel keeps it, a click outside closes it', async () => {
     const test = await session.open('/news/', { viewport: SMALL, reducedMotion: true });
     await test.page.click(LANGUAGE);

@@ -322,6 +322,17 @@ describe('popup modal', () => {
     test.assertClean();
   });
 
+  it('a closed dialog the page keeps marked aria-modal (a consent tool\'s, hidden) does not hold it: it opens at 4000 ms', async () => {
+    const test = await openHome(session);
+    await test.page.evaluate(() => {
+      const dialog = Object.assign(document.createElement('div'), { role: 'dialog', ariaModal: 'true', ariaLabel: 'Cookie settings', hidden: true });
+      dialog.append(Object.assign(document.createElement('button'), { textContent: 'Save' }));
+      document.body.append(dialog);
+    });
+    await openPopup(test.page);
+    test.assertClean();
+  });
+
   it('removed while open: torn down without setting the cookie, the page released, the markup as sent', async () => {
     const test = await openHome(session);
     await openPopup(test.page);

@@ -2,7 +2,8 @@
 // button.js-nav-trigger opens its div.js-megamenu (a mega-menu from 1024 px, an accordion
 // in the toggle menu up to 1023 px); button.js-menu-toggle[aria-controls=<nav id>], outside
 // the nav, opens the toggle menu. The site's CSS shows and hides from aria-expanded / is-open.
-import { onLeave, onPanelOpen, pageLink } from '../../lib/disclosure';
+import { onLeave, onPanelOpen, pageLink, samePage } from '../../lib/disclosure';
+import { ARIA_CURRENT } from '../../lib/marked';
 import { createJournal, defineFeature, inertOthers, isHook, PANEL_OPEN, rendered, warn } from '../../lib/kit';
 
 const LARGE = '(min-width: 1024px)'; // the seed: small up to 1023 px, large from 1024 px
@@ -39,7 +40,7 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
   const j = createJournal();
   // APG Disclosure Navigation: the link to this page is aria-current="page", where the CMS
   // marked none (restored at teardown).
-  const here = nav.querySelector('[aria-current]') ? undefined : pageLink(nav.querySelectorAll('a[href]'));
+  const here = nav.querySelector(ARIA_CURRENT) ? undefined : pageLink(nav);
   if (here) j.set(here, 'aria-current', 'page');
   // Live: its matches follows the viewport.
   const media = matchMedia(LARGE);
@@ -122,7 +123,7 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
         // menu, which comes before it; the page after it is inert, and Tab would leave the menu
         // (closing it) for nothing.
         const key = event as KeyboardEvent;
-        if (key.key == 'Tab' && !key.shiftKey && menuOpen && toggle.compareDocumentPosition(nav) & 2)
+        if (key.key == 'Tab' && !key.shiftKey && menuOpen && !nav.contains(toggle) && toggle.compareDocumentPosition(nav) & 2)
           event.preventDefault(), nav.querySelector<HTMLElement>('a[href],button')?.focus();
         if (type != 'click') return;
         event.preventDefault();
@@ -152,7 +153,7 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
       const link = (event.target as Element).closest?.('a[href]') as HTMLAnchorElement | null;
       // A link another feature owns (a lightbox, a modal opener) keeps the menu, and focus.
       if (!link?.hash || link.hasAttribute('data-modal-open') || isHook(link)) return;
-      if (link.href.split('#')[0] == location.href.split('#')[0]) closeAll();
+      if (samePage(link)) closeAll();
     },
     { signal },
   );

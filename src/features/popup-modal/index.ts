@@ -8,7 +8,7 @@ import { getCookie, setCookie } from '../../lib/cookie';
 import { loadDialog } from '../../lib/dialog';
 import { formAction, formControls } from '../../lib/form';
 import { SENT } from '../../lib/submit';
-import { adoptHiddenRules, createJournal, defineFeature, MODAL, owned, warn } from '../../lib/kit';
+import { adoptHiddenRules, createJournal, defineFeature, MODAL, owned, rendered, warn } from '../../lib/kit';
 import { POPUP_MODAL } from '../../lib/labels/en';
 
 const OPEN_AFTER_MS = 4000;
@@ -54,7 +54,8 @@ defineFeature<HTMLElement>('popup-modal', (element, { signal, settle, labels }) 
     if (!openDialog || close || gone || getCookie(name)) return;
     // The visitor is busy in another dialog (a native modal one, like the date picker's, has
     // no aria-modal): not on top of it, a while later.
-    if (document.querySelector(MODAL)) return later();
+    // Only a shown one: a page may keep a closed dialog marked aria-modal (a consent tool's).
+    if ([...document.querySelectorAll(MODAL)].some(rendered)) return later();
     cancel();
     hide(true);
     close = openDialog(element, {
