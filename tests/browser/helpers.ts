@@ -22,6 +22,14 @@ export const BELOW = '<div style="height:150vh">top</div>';
 export const TALL = '<div style="height:300vh">tall</div>';
 
 /** The data-enhanced mark of each element `selector` finds (null where none). */
+/** A closed dialog the page keeps marked aria-modal, hidden (a consent tool's settings). */
+export const appendClosedModal = (page: Page) =>
+  page.evaluate(() => {
+    const dialog = Object.assign(document.createElement('div'), { role: 'dialog', ariaModal: 'true', ariaLabel: 'Cookie settings', hidden: true });
+    dialog.append(Object.assign(document.createElement('button'), { textContent: 'Save' }));
+    document.body.append(dialog);
+  });
+
 export const marks = (page: Page, selector: string) => page.$$eval(selector, (all) => all.map((el) => el.getAttribute('data-enhanced')));
 
 /** Each .js-carousel's [current slide (1-based), slides shown, index display text]. */

@@ -3,7 +3,7 @@
 // search, language and navigation is open at a time".
 import type { Page } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
-import { animationsDone, capturedPage, fixture, openHolding } from './helpers';
+import { animationsDone, appendClosedModal, capturedPage, fixture, openHolding } from './helpers';
 import { useSession } from './support';
 
 const LARGE = { width: 1280, height: 800 };
@@ -27,6 +27,16 @@ function open(page: Page) {
 }
 
 const CLOSED = { search: 'false', language: 'false', nav: 'closed' };
+
+/** Opens the language panel by keyboard and Tabs through its links and out of it: it closes. */
+async function tabOutOfLanguage(page: Page) {
+  await page.focus(LANGUAGE);
+  await page.keyboard.press('Enter');
+  expect(await open(page)).toEqual({ ...CLOSED, language: 'true shown' });
+  const links = await page.$$eval('.js-language-panel a', (all) => all.length);
+  for (let i = 0; i <= links; i++) await page.keyboard.press('Tab');
+  expect(await open(page)).toEqual(CLOSED);
+}
 const activeId = (page: Page) => page.evaluate(() => document.activeElement?.id || document.activeElement?.className);
 const ownAnimations = (page: Page, selector: string) =>
   page.$eval(selector, (el) =>
@@ -102,28 +112,14 @@ describe('search and language panels', () => {
     const test = await session.open('/home/', { reducedMotion: true });
     // A press the page saw begin and never end: its pointerup went elsewhere.
     await test.page.evaluate(() => document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, pointerType: 'mouse' })));
-    await test.page.focus(LANGUAGE);
-    await test.page.keyboard.press('Enter');
-    expect(await open(test.page)).toEqual({ ...CLOSED, language: 'true shown' });
-    const links = await test.page.$$eval('.js-language-panel a', (all) => all.length);
-    for (let i = 0; i <= links; i++) await test.page.keyboard.press('Tab');
-    expect(await open(test.page)).toEqual(CLOSED);
+    await tabOutOfLanguage(test.page);
     test.assertClean();
   });
 
   it('a closed dialog on the page already marked aria-modal (a consent tool\'s, hidden): Tab out of the panel still closes it', async () => {
     const test = await session.open('/home/', { reducedMotion: true });
-    await test.page.evaluate(() => {
-      const dialog = Object.assign(document.createElement('div'), { role: 'dialog', ariaModal: 'true', ariaLabel: 'Cookie settings', hidden: true });
-      dialog.append(Object.assign(document.createElement('button'), { textContent: 'Save' }));
-      document.body.append(dialog);
-    });
-    await test.page.focus(LANGUAGE);
-    await test.page.keyboard.press('Enter');
-    expect(await open(test.page)).toEqual({ ...CLOSED, language: 'true shown' });
-    const links = await test.page.$$eval('.js-language-panel a', (all) => all.length);
-    for (let i = 0; i <= links; i++) await test.page.keyboard.press('Tab');
-    expect(await open(test.page)).toEqual(CLOSED);
+    await appendClosedModal(test.page);
+    await tabOutOfLanguage(test.page);
     test.assertClean();
   });
 

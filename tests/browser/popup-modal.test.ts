@@ -4,7 +4,7 @@
 // calls with those delays are held until the test fires them.
 import type { HTTPRequest, Page, SerializedAXNode } from 'puppeteer';
 import { describe, expect, it } from 'vitest';
-import { fixture, openBefore } from './helpers';
+import { appendClosedModal, fixture, openBefore } from './helpers';
 import { useSession, type Session } from './support';
 
 const POPUP = '#promo-popup';
@@ -324,11 +324,7 @@ describe('popup modal', () => {
 
   it('a closed dialog the page keeps marked aria-modal (a consent tool\'s, hidden) does not hold it: it opens at 4000 ms', async () => {
     const test = await openHome(session);
-    await test.page.evaluate(() => {
-      const dialog = Object.assign(document.createElement('div'), { role: 'dialog', ariaModal: 'true', ariaLabel: 'Cookie settings', hidden: true });
-      dialog.append(Object.assign(document.createElement('button'), { textContent: 'Save' }));
-      document.body.append(dialog);
-    });
+    await appendClosedModal(test.page);
     await openPopup(test.page);
     test.assertClean();
   });
