@@ -80,6 +80,27 @@ const PAGE = `<!DOCTYPE html>
 </html>
 `;
 
+// What a hand-written tokenizer read wrongly: "<!-->" is a whole comment (the script and the
+// stylesheet after it are markup), &eacute; is é, a "<!--<script>" in a script's text does not
+// end the script at the next </script> (script data double escaped), and u\72l( is url(.
+const TRICKY = `<!DOCTYPE html>
+<html lang="fr">
+<head>
+<meta charset="utf-8">
+<title>Tricky</title>
+<style>.after { background: u\\72l(img/esc.png) no-repeat; }</style>
+<!-->
+<script src="/js/app.js"></script>
+<link rel="stylesheet" href="/css/tricky.css">
+</head>
+<body>
+<img class="cafe" src="img/caf&eacute;.png" alt="">
+<script>var s = '<!--<script>'; </script> window.escapedRan = true; </script>
+<p class="after">after</p>
+</body>
+</html>
+`;
+
 const PRINT_CSS = `.logo { border-image: url('/img/border.png') 2; }\n`;
 
 const FILES: Record<string, [string, string | Buffer]> = {
@@ -96,6 +117,10 @@ const FILES: Record<string, [string, string | Buffer]> = {
   '/img/border.png': ['image/png', png(6, 6, [1, 2, 3])],
   '/js/app.js': ['text/javascript', 'window.appRan = true;'],
   '/api/items': ['application/json', JSON.stringify(ITEMS)],
+  '/tricky/': ['text/html; charset=utf-8', TRICKY],
+  '/css/tricky.css': ['text/css', '.cafe { border: 1px solid; }\n'],
+  '/tricky/img/caf%C3%A9.png': ['image/png', png(5, 5, [10, 200, 10])],
+  '/tricky/img/esc.png': ['image/png', png(4, 4, [200, 10, 200])],
 };
 
 interface LiveSite {
@@ -139,6 +164,7 @@ beforeAll(async () => {
   root = await fs.mkdtemp(path.join(os.tmpdir(), 'veneer-capture-'));
   await fs.cp(path.join(process.cwd(), 'legacy-pages'), root, { recursive: true });
   summary = await capture({ address: `${live.url}/shop/`, name: 'shop', root, offline: true, log: (line) => lines.push(line), timeout: 15_000 });
+  await capture({ address: `${live.url}/tricky/`, name: 'tricky', root, offline: true, log: () => {}, timeout: 15_000 });
 });
 
 afterAll(async () => {
@@ -251,6 +277,43 @@ describe('capture', () => {
     // The site's script never reached the disk.
     const all = await fs.readdir(path.join(pageDir(), 'assets'));
     expect(all.some((f) => f.endsWith('.js'))).toBe(false);
+  });
+});
+
+describe('capture reads HTML and CSS as browsers do', () => {
+  const read = async () => ({
+    html: await fs.readFile(path.join(root, 'tricky', 'index.html'), 'utf8'),
+    manifest: JSON.parse(await fs.readFile(path.join(root, 'tricky', 'manifest.json'), 'utf8')) as CaptureManifest,
+  });
+
+  it('reads "<!-->" as a whole comment: the script after it is dropped, the stylesheet captured', async () => {
+    const { html, manifest } = await read();
+    expect(manifest.skipped.scripts).toEqual([`${live.url}/js/app.js`, 'inline']);
+    expect(html).not.toContain('/js/app.js');
+    expect(manifest.files[`${live.url}/css/tricky.css`]).toMatch(/^assets\/tricky\.[0-9a-f]{10}\.css$/);
+    expect(html).toContain(`<link rel="stylesheet" href="/tricky/${manifest.files[`${live.url}/css/tricky.css`]}">`);
+  });
+
+  it('decodes every named character reference: caf&eacute;.png is fetched as café.png', async () => {
+    const { html, manifest } = await read();
+    const local = manifest.files[`${live.url}/tricky/img/caf%C3%A9.png`];
+    expect(local).toMatch(/^assets\/caf\.[0-9a-f]{10}\.png$/);
+    expect(html).toContain(`<img class="cafe" src="/tricky/${local}" alt="">`);
+    expect(manifest.missing).toEqual([]);
+  });
+
+  it('ends a script whose text holds "<!--<script>" at its own </script>', async () => {
+    const { html } = await read();
+    expect(html).not.toContain('escapedRan');
+    expect(html).toContain('<body>\n<img class="cafe"');
+    expect(html).toContain('alt="">\n<p class="after">after</p>');
+  });
+
+  it('finds an escaped u\\72l( in a stylesheet', async () => {
+    const { html, manifest } = await read();
+    const local = manifest.files[`${live.url}/tricky/img/esc.png`];
+    expect(local).toMatch(/^assets\/esc\.[0-9a-f]{10}\.png$/);
+    expect(html).toContain(`<style>.after { background: url("/tricky/${local}") no-repeat; }</style>`);
   });
 });
 

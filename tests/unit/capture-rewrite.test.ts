@@ -120,6 +120,34 @@ describe('capture: HTML', () => {
     expect(r.frames).toEqual(['https://www.youtube.com/embed/x']);
   });
 
+  it('reads markup as the HTML standard’s tokenizer does', () => {
+    const { seen, map } = recorder();
+    const html = [
+      '<!-->',
+      '<script src="/js/after-comment.js"></script><link rel="stylesheet" href="after.css">',
+      '<img src="caf&eacute;.png" srcset="na&iuml;ve.png 2x" alt="&hellip;">',
+      "<script>var s = '<!--<script>'; </script> window.escapedRan = true; </script><p>after</p>",
+      '<svg><use xlink:href="/i.svg#a" viewBox="0 0 1 1"/></svg>',
+    ].join('\r\n');
+    const r = transformHtml(html, { url: DOC, map });
+    expect(r.scripts).toEqual(['https://www.example.com/js/after-comment.js', 'inline']);
+    expect(seen.map(([url]) => url)).toEqual([
+      'https://www.example.com/shop/after.css',
+      'https://www.example.com/shop/caf%C3%A9.png',
+      'https://www.example.com/shop/na%C3%AFve.png',
+      'https://www.example.com/i.svg#a',
+    ]);
+    expect(r.html).toBe(
+      [
+        '<!-->',
+        '<link rel="stylesheet" href="L(https://www.example.com/shop/after.css)">',
+        '<img src="L(https://www.example.com/shop/caf%C3%A9.png)" srcset="L(https://www.example.com/shop/na%C3%AFve.png) 2x" alt="&hellip;">',
+        '<p>after</p>',
+        '<svg><use xlink:href="L(https://www.example.com/i.svg#a)" viewBox="0 0 1 1"/></svg>',
+      ].join('\r\n'),
+    );
+  });
+
   it('parses srcset like browsers do', () => {
     const map = (url: string) => `<${url.slice(url.lastIndexOf('/') + 1)}>`;
     expect(rewriteSrcset('a.png 1x,b.png 2x', DOC, map)).toBe('<a.png> 1x, <b.png> 2x');
@@ -152,6 +180,15 @@ describe('capture: CSS', () => {
 .d{background:url("asset:/css/d(1).png")}
 @font-face { font-family: F; src: url("asset:/f/f.woff2?#iefix") format("woff2"); }`);
     expect([...cssRefs(css, base).keys()]).toHaveLength(8);
+  });
+
+  it('reads escapes, comments and bad tokens as CSS Syntax does', () => {
+    const map = (url: string) => `<${url.slice(url.lastIndexOf('/') + 1)}>`;
+    expect(rewriteCss('.a{background:u\\72l(a.png)} .b{background:\\75 rl("b.png")}', base, map)).toBe('.a{background:url("<a.png>")} .b{background:url("<b.png>")}');
+    expect(rewriteCss('@import/* c */"i.css" screen;', base, map)).toBe('@import/* c */"<i.css>" screen;');
+    // A bad url (a space inside, unquoted) and an unterminated string load nothing.
+    const bad = '.c{background:url(a b.png)} .d{content:"url(x.png)\n}';
+    expect(rewriteCss(bad, base, map)).toBe(bad);
   });
 });
 
