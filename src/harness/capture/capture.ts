@@ -3,7 +3,8 @@
 //
 //   1. Chromium (Debian's, through puppeteer) loads the address and waits for the network
 //      to go quiet; every response is kept: the document, stylesheets, images, fonts, and
-//      the page's XHR/fetch calls.
+//      the page's XHR/fetch calls. (Or a HAR file recorded in the developer's own browser
+//      holds them: har.ts, then the same steps from 2 on, save().)
 //   2. The document's HTML (the response body, not the DOM after the site's scripts ran)
 //      goes through html.ts: site scripts and handlers out, references collected.
 //   3. Each referenced file comes from what the browser received, or else is fetched
@@ -11,7 +12,8 @@
 //      stylesheets are parsed for their own url()s and @imports, recursively.
 //   4. Files are written to assets/<stem>.<content hash>.<ext>, references rewritten to them
 //      (/<name>/assets/… in the HTML, sibling names in the CSS), the calls to the document's
-//      origin to recorded/, and manifest.json lists it all.
+//      origin to recorded/, and manifest.json lists it all; with saveHar, a HAR 1.2 file of
+//      it all too.
 // The folder is written beside the target and renamed into place at the end.
 import puppeteer, { type HTTPResponse } from 'puppeteer';
 import { createHash } from 'node:crypto';
