@@ -127,7 +127,7 @@ describe('capture: HTML', () => {
       '<script src="/js/after-comment.js"></script><link rel="stylesheet" href="after.css">',
       '<img src="caf&eacute;.png" srcset="na&iuml;ve.png 2x" alt="&hellip;">',
       "<script>var s = '<!--<script>'; </script> window.escapedRan = true; </script><p>after</p>",
-      '<svg><use xlink:href="/i.svg#a" viewBox="0 0 1 1"/></svg>',
+      '<svg><use xlink:href="/i.svg#a" viewBox="0 0 1 1"/><filter><feImage href="f.png"/></filter></svg>',
     ].join('\r\n');
     const r = transformHtml(html, { url: DOC, map });
     expect(r.scripts).toEqual(['https://www.example.com/js/after-comment.js', 'inline']);
@@ -136,6 +136,7 @@ describe('capture: HTML', () => {
       'https://www.example.com/shop/caf%C3%A9.png',
       'https://www.example.com/shop/na%C3%AFve.png',
       'https://www.example.com/i.svg#a',
+      'https://www.example.com/shop/f.png',
     ]);
     expect(r.html).toBe(
       [
@@ -143,7 +144,7 @@ describe('capture: HTML', () => {
         '<link rel="stylesheet" href="L(https://www.example.com/shop/after.css)">',
         '<img src="L(https://www.example.com/shop/caf%C3%A9.png)" srcset="L(https://www.example.com/shop/na%C3%AFve.png) 2x" alt="&hellip;">',
         '<p>after</p>',
-        '<svg><use xlink:href="L(https://www.example.com/i.svg#a)" viewBox="0 0 1 1"/></svg>',
+        '<svg><use xlink:href="L(https://www.example.com/i.svg#a)" viewBox="0 0 1 1"/><filter><feImage href="L(https://www.example.com/shop/f.png)"/></filter></svg>',
       ].join('\r\n'),
     );
   });

@@ -65,9 +65,10 @@ function tokenize(html: string): Token[] {
     const located = tag.sourceCodeLocation as { attrs?: Record<string, Place> } | null | undefined;
     const places = Object.entries(located?.attrs ?? {}).sort(([, a], [, b]) => a.startOffset - b.startOffset);
     const attrs = places.map(([name, place], i) => ({ name, value: tag.attrs[i]?.value ?? '', ...at(place) }));
-    tokens.push({ type: 'start', name: tag.tagName, attrs, raw, ...at(tag.sourceCodeLocation) });
+    // Lower-case as read: SVG's adjusted names (feImage) are compared lower-case here.
+    tokens.push({ type: 'start', name: tag.tagName.toLowerCase(), attrs, raw, ...at(tag.sourceCodeLocation) });
   });
-  scanner.on('endTag', (tag, raw) => tokens.push({ type: 'end', name: tag.tagName, raw, ...at(tag.sourceCodeLocation) }));
+  scanner.on('endTag', (tag, raw) => tokens.push({ type: 'end', name: tag.tagName.toLowerCase(), raw, ...at(tag.sourceCodeLocation) }));
   scanner.on('text', (text, raw) => tokens.push({ type: 'text', raw, ...at(text.sourceCodeLocation) }));
   // Listened to so that the stream writes nothing; comments and doctypes are copied as source.
   scanner.on('comment', () => {});
