@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { cssRefs, rewriteCss } from '../../src/harness/capture/css';
 import { rewriteSrcset, transformHtml } from '../../src/harness/capture/html';
+import { harToLoaded, type Har, type HarEntry } from '../../src/harness/capture/har';
 import { checkAddress, checkPageName } from '../../src/harness/capture/manifest';
 
 const DOC = 'https://www.example.com/shop/page.html';
@@ -190,6 +191,55 @@ describe('capture: CSS', () => {
     // A bad url (a space inside, unquoted) and an unterminated string load nothing.
     const bad = '.c{background:url(a b.png)} .d{content:"url(x.png)\n}';
     expect(rewriteCss(bad, base, map)).toBe(bad);
+  });
+});
+
+describe('capture: HAR', () => {
+  /** An entry as a browser without Chromium's _resourceType (Firefox) writes it. */
+  const entry = (method: string, url: string, status: number, mimeType: string, text: string | undefined, dest: string, more: Partial<HarEntry['response']> = {}) =>
+    ({
+      startedDateTime: '2026-11-27T09:00:00.000Z',
+      time: 1,
+      request: { method, url, httpVersion: 'HTTP/2', headers: [{ name: 'Sec-Fetch-Dest', value: dest }], queryString: [], cookies: [], headersSize: -1, bodySize: 0 },
+      response: { status, statusText: '', httpVersion: 'HTTP/2', headers: [{ name: 'Content-Type', value: mimeType }], cookies: [], content: { size: 0, mimeType, text }, redirectURL: '', headersSize: -1, bodySize: -1, ...more },
+      cache: {},
+      timings: { send: 0, wait: 0, receive: 0 },
+    }) as HarEntry;
+
+  it('tells the document, its files and its calls apart without _resourceType, and follows redirects', async () => {
+    const har: Har = {
+      log: {
+        version: '1.2',
+        creator: { name: 'Firefox', version: '140' },
+        entries: [
+          entry('GET', 'https://www.example.com/a', 302, 'text/html', '', 'document', { redirectURL: '/a/' }),
+          entry('GET', 'https://www.example.com/a/', 200, 'text/html; charset=utf-8', '<p>page</p>', 'document'),
+          entry('GET', 'https://www.example.com/old.css', 301, 'text/html', '', 'style', { redirectURL: 'https://cdn.example.net/new.css' }),
+          entry('GET', 'https://cdn.example.net/new.css', 200, 'text/css', 'p{}', 'style'),
+          entry('GET', 'https://www.example.com/i.png', 200, 'image/png', Buffer.from('PNG').toString('base64'), 'image', { content: { size: 3, mimeType: 'image/png', text: 'UE5H', encoding: 'base64' } }),
+          entry('POST', 'https://www.example.com/api/save', 201, 'application/json', '{"ok":true}', 'empty'),
+          entry('GET', 'https://www.example.com/api/none', 204, 'text/plain', undefined, 'empty'),
+        ],
+      },
+    };
+    const { loaded, address } = harToLoaded(har);
+    expect(address.href).toBe('https://www.example.com/a');
+    expect([loaded.url, loaded.status, loaded.body.toString()]).toEqual(['https://www.example.com/a/', 200, '<p>page</p>']);
+    expect([...loaded.received.keys()]).toEqual(['https://www.example.com/old.css', 'https://cdn.example.net/new.css', 'https://www.example.com/i.png']);
+    const old = loaded.received.get('https://www.example.com/old.css')!;
+    expect([old.url, (await old.body)?.toString()]).toEqual(['https://cdn.example.net/new.css', 'p{}']);
+    expect((await loaded.received.get('https://www.example.com/i.png')!.body)?.toString()).toBe('PNG');
+    expect(loaded.calls.map((c) => [c.method, c.url, c.status])).toEqual([
+      ['POST', 'https://www.example.com/api/save', 201],
+      ['GET', 'https://www.example.com/api/none', 204],
+    ]);
+    expect(await loaded.calls[1].body).toBeNull();
+  });
+
+  it('refuses a file that is not a HAR or holds no page', () => {
+    expect(() => harToLoaded({} as Har)).toThrow(/not a HAR file/);
+    const noContent: Har = { log: { version: '1.2', creator: { name: 'x', version: '1' }, entries: [entry('GET', 'https://www.example.com/', 200, 'text/html', undefined, 'document')] } };
+    expect(() => harToLoaded(noContent)).toThrow(/no HTML document with its content/);
   });
 });
 

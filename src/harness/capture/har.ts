@@ -129,7 +129,7 @@ function loadedOf(entries: HarEntry[], document: HarEntry): Loaded {
     if (method !== 'GET' || type === 'script' || type === 'media') continue;
     // A redirect is filed under its URL with the answer it led to, as the browser step files it.
     const answer = followRedirects(entries, entry);
-    if (answer.response.status < 200 || answer.response.status >= 300) continue;
+    if (answer === document || answer.response.status < 200 || answer.response.status >= 300) continue;
     if (!received.has(stripHash(url)))
       received.set(stripHash(url), { status: answer.response.status, contentType: contentTypeOf(answer), url: answer.request.url, body: Promise.resolve(bodyOf(answer)) });
   }
