@@ -3,13 +3,14 @@
 // DOM change's end until ready() resolves, medians. Compare within one run, or alternate builds.
 import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
+import { argsOrExit, benchCoreArgs } from '../src/harness/args';
 import { startSession } from '../tests/browser/support';
 import * as measure from './bench/measure';
 import { median } from './bench/page';
 import { stubHook } from './bench/markup';
 import { build, distDir } from './build.mjs';
 
-const runs = +(process.argv[2] ?? 9);
+const { runs } = argsOrExit('bench:core', benchCoreArgs);
 const { files } = await build({ mode: 'production' });
 const core = gzipSync(await readFile(`${distDir}/veneer.js`), { level: 9 }).length;
 const session = await startSession();

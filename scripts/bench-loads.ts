@@ -2,13 +2,13 @@
 // (scripts/bench/load.ts), for a quick A/B of a change to what pages request. Compare the
 // ratios (veneer ÷ legacy, measured alternately in one run), not times across runs.
 import { readFile } from 'node:fs/promises';
+import { argsOrExit, benchLoadsArgs } from '../src/harness/args';
 import { startServer } from '../src/harness/server';
 import { startSession } from '../tests/browser/support';
 import { pageLoads, type Hook } from './bench/load';
 import { build } from './build.mjs';
 
-const pages = (process.argv[2] ?? 'home,news,contact').split(',');
-const runs = +(process.argv[3] ?? 5);
+const { pages, runs } = argsOrExit('bench:loads', benchLoadsArgs);
 await build({ mode: 'production' });
 const session = await startSession();
 const site = await startServer({ port: 0, compress: true });

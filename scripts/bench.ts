@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { argsOrExit, benchArgs } from '../src/harness/args';
 import { LEGACY_FILES, legacyFile } from '../src/harness/legacy';
 import { startServer } from '../src/harness/server';
 import { listPages } from '../src/harness/static';
@@ -33,9 +34,7 @@ import { build, distDir } from './build.mjs';
 
 // --quick: fewer runs and two pages (while developing); --lighthouse / --no-lighthouse: the
 // Lighthouse runs are on by default (about a minute for four runs here).
-const args = process.argv.slice(2);
-const QUICK = args.includes('--quick');
-const LIGHTHOUSE = args.includes('--lighthouse') || !args.includes('--no-lighthouse');
+const { quick: QUICK, lighthouse: LIGHTHOUSE } = argsOrExit('bench', benchArgs);
 const runs = (full: number) => (QUICK ? Math.min(full, 3) : full);
 const LOAD_RUNS = QUICK ? 1 : 5;
 const LIGHTHOUSE_PAGES = ['home', 'news'];

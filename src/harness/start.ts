@@ -7,15 +7,10 @@ import { watch } from 'node:fs';
 import path from 'node:path';
 import { build } from '../../scripts/build.mjs';
 import { buildHarnessUi } from '../../scripts/build-ui.mjs';
+import { argsOrExit, startArgs } from './args';
 import { REPO_ROOT, startServer } from './server';
 
-const args = process.argv.slice(2);
-const portArg = args.indexOf('--port');
-const port = Number(portArg >= 0 ? args[portArg + 1] : (process.env.PORT ?? 8080));
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`[harness] invalid port "${portArg >= 0 ? args[portArg + 1] : process.env.PORT}"`);
-  process.exit(1);
-}
+const { port, csp } = argsOrExit('npm start', startArgs);
 
 async function rebuild(reason: string) {
   const started = performance.now();
@@ -44,7 +39,7 @@ await rebuildUi('start');
 const harness = await startServer({
   port,
   host: process.env.HOST,
-  csp: args.includes('--csp'),
+  csp,
   log: (e) => console.log(`${e.method} ${e.url} ${e.status || '---'} ${e.ms}ms`),
 });
 console.log(`veneer harness: ${harness.url.replace('127.0.0.1', 'localhost')}/`);

@@ -11,6 +11,7 @@ import { deflateSync } from 'node:zlib';
 import puppeteer, { type Browser } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { capture, type CaptureSummary } from '../../src/harness/capture/capture';
+import { importHar } from '../../src/harness/capture/har';
 import type { CaptureManifest } from '../../src/harness/capture/manifest';
 import { startServer, type HarnessServer } from '../../src/harness/server';
 import { CHROMIUM_ARGS } from './support';
@@ -80,6 +81,27 @@ const PAGE = `<!DOCTYPE html>
 </html>
 `;
 
+// What a hand-written tokenizer read wrongly: "<!-->" is a whole comment (the script and the
+// stylesheet after it are markup), &eacute; is é, a "<!--<script>" in a script's text does not
+// end the script at the next </script> (script data double escaped), and u\72l( is url(.
+const TRICKY = `<!DOCTYPE html>
+<html lang="fr">
+<head>
+<meta charset="utf-8">
+<title>Tricky</title>
+<style>.after { background: u\\72l(img/esc.png) no-repeat; }</style>
+<!-->
+<script src="/js/app.js"></script>
+<link rel="stylesheet" href="/css/tricky.css">
+</head>
+<body>
+<img class="cafe" src="img/caf&eacute;.png" alt="">
+<script>var s = '<!--<script>'; </script> window.escapedRan = true; </script>
+<p class="after">after</p>
+</body>
+</html>
+`;
+
 const PRINT_CSS = `.logo { border-image: url('/img/border.png') 2; }\n`;
 
 const FILES: Record<string, [string, string | Buffer]> = {
@@ -96,6 +118,10 @@ const FILES: Record<string, [string, string | Buffer]> = {
   '/img/border.png': ['image/png', png(6, 6, [1, 2, 3])],
   '/js/app.js': ['text/javascript', 'window.appRan = true;'],
   '/api/items': ['application/json', JSON.stringify(ITEMS)],
+  '/tricky/': ['text/html; charset=utf-8', TRICKY],
+  '/css/tricky.css': ['text/css', '.cafe { border: 1px solid; }\n'],
+  '/tricky/img/caf%C3%A9.png': ['image/png', png(5, 5, [10, 200, 10])],
+  '/tricky/img/esc.png': ['image/png', png(4, 4, [200, 10, 200])],
 };
 
 interface LiveSite {
@@ -132,18 +158,27 @@ let live: LiveSite;
 let root: string;
 let summary: CaptureSummary;
 const lines: string[] = [];
+const harLines: string[] = [];
+/** The HAR the shop's capture wrote (--save-har). */
+let shopHar: string;
+/** A page recorded in Chromium's DevTools (Network, "Save all as HAR with content"), behind a login. */
+const DEVTOOLS_HAR = path.join(import.meta.dirname, 'fixtures', 'portal-orders.har');
 const pageDir = () => path.join(root, 'shop');
 
 beforeAll(async () => {
   live = await startLiveSite();
   root = await fs.mkdtemp(path.join(os.tmpdir(), 'veneer-capture-'));
   await fs.cp(path.join(process.cwd(), 'legacy-pages'), root, { recursive: true });
-  summary = await capture({ address: `${live.url}/shop/`, name: 'shop', root, offline: true, log: (line) => lines.push(line), timeout: 15_000 });
+  shopHar = path.join(root, '..', `${path.basename(root)}-shop.har`);
+  summary = await capture({ address: `${live.url}/shop/`, name: 'shop', root, offline: true, log: (line) => lines.push(line), timeout: 15_000, saveHar: shopHar });
+  await importHar({ har: DEVTOOLS_HAR, name: 'orders', root, offline: true, log: (line) => harLines.push(line) });
+  await capture({ address: `${live.url}/tricky/`, name: 'tricky', root, offline: true, log: () => {}, timeout: 15_000 });
 });
 
 afterAll(async () => {
   await live?.close();
   // KEEP_CAPTURE=1 keeps the captured folder to look at.
+  if (shopHar) await fs.rm(shopHar, { force: true });
   if (root && !process.env.KEEP_CAPTURE) await fs.rm(root, { recursive: true, force: true });
   else if (root) console.log(`kept ${root}\n${lines.join('\n')}`);
 });
@@ -254,6 +289,84 @@ describe('capture', () => {
   });
 });
 
+describe('capture reads HTML and CSS as browsers do', () => {
+  const read = async () => ({
+    html: await fs.readFile(path.join(root, 'tricky', 'index.html'), 'utf8'),
+    manifest: JSON.parse(await fs.readFile(path.join(root, 'tricky', 'manifest.json'), 'utf8')) as CaptureManifest,
+  });
+
+  it('reads "<!-->" as a whole comment: the script after it is dropped, the stylesheet captured', async () => {
+    const { html, manifest } = await read();
+    expect(manifest.skipped.scripts).toEqual([`${live.url}/js/app.js`, 'inline']);
+    expect(html).not.toContain('/js/app.js');
+    expect(manifest.files[`${live.url}/css/tricky.css`]).toMatch(/^assets\/tricky\.[0-9a-f]{10}\.css$/);
+    expect(html).toContain(`<link rel="stylesheet" href="/tricky/${manifest.files[`${live.url}/css/tricky.css`]}">`);
+  });
+
+  it('decodes every named character reference: caf&eacute;.png is fetched as café.png', async () => {
+    const { html, manifest } = await read();
+    const local = manifest.files[`${live.url}/tricky/img/caf%C3%A9.png`];
+    expect(local).toMatch(/^assets\/caf\.[0-9a-f]{10}\.png$/);
+    expect(html).toContain(`<img class="cafe" src="/tricky/${local}" alt="">`);
+    expect(manifest.missing).toEqual([]);
+  });
+
+  it('ends a script whose text holds "<!--<script>" at its own </script>', async () => {
+    const { html } = await read();
+    expect(html).not.toContain('escapedRan');
+    expect(html).toContain('<body>\n<img class="cafe"');
+    expect(html).toContain('alt="">\n<p class="after">after</p>');
+  });
+
+  it('finds an escaped u\\72l( in a stylesheet', async () => {
+    const { html, manifest } = await read();
+    const local = manifest.files[`${live.url}/tricky/img/esc.png`];
+    expect(local).toMatch(/^assets\/esc\.[0-9a-f]{10}\.png$/);
+    expect(html).toContain(`<style>.after { background: url("/tricky/${local}") no-repeat; }</style>`);
+  });
+});
+
+describe('HAR 1.2', () => {
+  it('saves the page a DevTools HAR recorded as a live capture saves it: the last page, its files and calls', async () => {
+    const manifest = JSON.parse(await fs.readFile(path.join(root, 'orders', 'manifest.json'), 'utf8')) as CaptureManifest;
+    const portal = 'https://portal.example.com';
+    // page_2 of the file (page_1 is the login on the way), asked for at /orders, redirected to /orders/.
+    expect(manifest.address).toBe(`${portal}/orders`);
+    expect(manifest.url).toBe(`${portal}/orders/`);
+    expect(manifest.files).toEqual({
+      [`${portal}/orders/`]: 'index.html',
+      [`${portal}/orders`]: 'index.html',
+      [`${portal}/css/portal.css`]: expect.stringMatching(/^assets\/portal\.[0-9a-f]{10}\.css$/),
+      [`${portal}/img/logo.png`]: expect.stringMatching(/^assets\/logo\.[0-9a-f]{10}\.png$/),
+      [`${portal}/img/bg.png`]: expect.stringMatching(/^assets\/bg\.[0-9a-f]{10}\.png$/),
+    });
+    expect(manifest.missing).toEqual([]);
+    expect(manifest.recorded).toEqual([
+      { method: 'GET', url: `${portal}/orders/list?page=2`, path: '/orders/list?page=2', status: 200, contentType: 'text/html; charset=utf-8', body: 'recorded/01-list.html' },
+    ]);
+    expect(manifest.skipped).toMatchObject({ scripts: [`${portal}/js/portal.js`], veneerTags: ['<script defer src="/Content/scripts/dist/veneer.js"></script>'], crossOriginCalls: ['POST https://analytics.example.net/collect'] });
+    expect(await fs.readFile(path.join(root, 'orders', 'recorded', '01-list.html'), 'utf8')).toContain('<li>Order 1003</li>');
+    const logo = await fs.readFile(path.join(root, 'orders', manifest.files[`${portal}/img/logo.png`]));
+    expect(logo.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(harLines[0]).toBe(`read ${DEVTOOLS_HAR}: ${portal}/orders/ (HTTP 200), 8 entries`);
+  });
+
+  it('writes the HAR of a capture, which saves the same page again', async () => {
+    const har = JSON.parse(await fs.readFile(shopHar, 'utf8'));
+    expect(har.log.version).toBe('1.2');
+    expect(har.log.entries[0]).toMatchObject({ _resourceType: 'document', request: { method: 'GET', url: `${live.url}/shop/` }, response: { status: 200 } });
+    await importHar({ har: shopHar, name: 'shop-again', root, offline: true, log: () => {} });
+    const read = async (name: string) => JSON.parse(await fs.readFile(path.join(root, name, 'manifest.json'), 'utf8')) as CaptureManifest;
+    const [shop, again] = [await read('shop'), await read('shop-again')];
+    // The same files under the same names (content hashes), the same recorded call.
+    expect(again.files).toEqual(shop.files);
+    expect(again.recorded).toEqual(shop.recorded);
+    expect(again.missing.map((m) => m.url)).toEqual(shop.missing.map((m) => m.url));
+    expect(await fs.readFile(path.join(root, 'shop-again', 'index.html'), 'utf8')).toBe((await fs.readFile(path.join(root, 'shop', 'index.html'), 'utf8')).replaceAll('/shop/assets/', '/shop-again/assets/'));
+    await fs.rm(path.join(root, 'shop-again'), { recursive: true });
+  });
+});
+
 describe('offline replay of the captured page', () => {
   let harness: HarnessServer;
   let browser: Browser;
@@ -308,6 +421,40 @@ describe('offline replay of the captured page', () => {
     expect(ok(/\/shop\/assets\/bg\.[0-9a-f]+\.png$/)).toBe(true);
     expect(ok(/\/shop\/assets\/shop\.[0-9a-f]+\.woff2$/)).toBe(true);
     expect(ok(/\/Content\/scripts\/dist\/veneer\.js$/)).toBe(true);
+    await page.close();
+  });
+
+  it('serves a page imported from a DevTools HAR: its styles and images, a feature on it, its recorded call replayed', async () => {
+    const page = await browser.newPage();
+    await page.setCacheEnabled(false);
+    await page.setRequestInterception(true);
+    const aborted: string[] = [];
+    const replayed: (string | undefined)[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(harness.url + '/')) return void request.continue();
+      aborted.push(request.url());
+      return void request.abort('blockedbyclient');
+    });
+    page.on('response', (response) => {
+      if (response.url().includes('/orders/list')) replayed.push(response.headers()['x-veneer-replay']);
+    });
+    await page.goto(`${harness.url}/orders/`, { waitUntil: 'load' });
+    await page.evaluate(() => (window as unknown as { veneer: { ready(): Promise<void> } }).veneer.ready());
+    const before = await page.evaluate(() => ({
+      logo: document.querySelector<HTMLImageElement>('img.logo')!.naturalWidth,
+      heading: getComputedStyle(document.querySelector('h1')!).color,
+      header: getComputedStyle(document.querySelector('.portal-header')!).backgroundImage,
+      ran: document.documentElement.classList.contains('portal-js'),
+      enhanced: document.querySelector('.js-ajax-list')!.getAttribute('data-enhanced'),
+    }));
+    expect(before).toEqual({ logo: 48, heading: 'rgb(0, 90, 40)', header: expect.stringMatching(new RegExp(`^url\\("${harness.url}/orders/assets/bg\\.[0-9a-f]{10}\\.png"\\)$`)), ran: false, enhanced: 'ajax-list' });
+    // The pager, as the visitor recorded it: page 2 of the list comes from the recording.
+    await page.click('.js-ajax-page');
+    await page.waitForFunction(() => document.querySelector('.js-ajax-results h2')?.textContent === 'Orders 3 to 4' && !document.querySelector('.js-ajax-results[aria-busy]'), { timeout: 5000 });
+    expect(await page.$$eval('.js-ajax-results li', (items) => items.map((li) => li.textContent))).toEqual(['Order 1003', 'Order 1004']);
+    expect(await page.evaluate(() => location.pathname + location.search)).toBe('/orders/?page=2');
+    expect(replayed).toEqual(['orders: GET /orders/list?page=2']);
+    expect(aborted).toEqual([]);
     await page.close();
   });
 

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { cssRefs, rewriteCss } from '../../src/harness/capture/css';
 import { rewriteSrcset, transformHtml } from '../../src/harness/capture/html';
+import { harToLoaded, type Har, type HarEntry } from '../../src/harness/capture/har';
 import { checkAddress, checkPageName } from '../../src/harness/capture/manifest';
 
 const DOC = 'https://www.example.com/shop/page.html';
@@ -120,6 +121,35 @@ describe('capture: HTML', () => {
     expect(r.frames).toEqual(['https://www.youtube.com/embed/x']);
   });
 
+  it('reads markup as the HTML standard’s tokenizer does', () => {
+    const { seen, map } = recorder();
+    const html = [
+      '<!-->',
+      '<script src="/js/after-comment.js"></script><link rel="stylesheet" href="after.css">',
+      '<img src="caf&eacute;.png" srcset="na&iuml;ve.png 2x" alt="&hellip;">',
+      "<script>var s = '<!--<script>'; </script> window.escapedRan = true; </script><p>after</p>",
+      '<svg><use xlink:href="/i.svg#a" viewBox="0 0 1 1"/><filter><feImage href="f.png"/></filter></svg>',
+    ].join('\r\n');
+    const r = transformHtml(html, { url: DOC, map });
+    expect(r.scripts).toEqual(['https://www.example.com/js/after-comment.js', 'inline']);
+    expect(seen.map(([url]) => url)).toEqual([
+      'https://www.example.com/shop/after.css',
+      'https://www.example.com/shop/caf%C3%A9.png',
+      'https://www.example.com/shop/na%C3%AFve.png',
+      'https://www.example.com/i.svg#a',
+      'https://www.example.com/shop/f.png',
+    ]);
+    expect(r.html).toBe(
+      [
+        '<!-->',
+        '<link rel="stylesheet" href="L(https://www.example.com/shop/after.css)">',
+        '<img src="L(https://www.example.com/shop/caf%C3%A9.png)" srcset="L(https://www.example.com/shop/na%C3%AFve.png) 2x" alt="&hellip;">',
+        '<p>after</p>',
+        '<svg><use xlink:href="L(https://www.example.com/i.svg#a)" viewBox="0 0 1 1"/><filter><feImage href="L(https://www.example.com/shop/f.png)"/></filter></svg>',
+      ].join('\r\n'),
+    );
+  });
+
   it('parses srcset like browsers do', () => {
     const map = (url: string) => `<${url.slice(url.lastIndexOf('/') + 1)}>`;
     expect(rewriteSrcset('a.png 1x,b.png 2x', DOC, map)).toBe('<a.png> 1x, <b.png> 2x');
@@ -152,6 +182,64 @@ describe('capture: CSS', () => {
 .d{background:url("asset:/css/d(1).png")}
 @font-face { font-family: F; src: url("asset:/f/f.woff2?#iefix") format("woff2"); }`);
     expect([...cssRefs(css, base).keys()]).toHaveLength(8);
+  });
+
+  it('reads escapes, comments and bad tokens as CSS Syntax does', () => {
+    const map = (url: string) => `<${url.slice(url.lastIndexOf('/') + 1)}>`;
+    expect(rewriteCss('.a{background:u\\72l(a.png)} .b{background:\\75 rl("b.png")}', base, map)).toBe('.a{background:url("<a.png>")} .b{background:url("<b.png>")}');
+    expect(rewriteCss('@import/* c */"i.css" screen;', base, map)).toBe('@import/* c */"<i.css>" screen;');
+    // A bad url (a space inside, unquoted) and an unterminated string load nothing.
+    const bad = '.c{background:url(a b.png)} .d{content:"url(x.png)\n}';
+    expect(rewriteCss(bad, base, map)).toBe(bad);
+  });
+});
+
+describe('capture: HAR', () => {
+  /** An entry as a browser without Chromium's _resourceType (Firefox) writes it. */
+  const entry = (method: string, url: string, status: number, mimeType: string, text: string | undefined, dest: string, more: Partial<HarEntry['response']> = {}) =>
+    ({
+      startedDateTime: '2026-11-27T09:00:00.000Z',
+      time: 1,
+      request: { method, url, httpVersion: 'HTTP/2', headers: [{ name: 'Sec-Fetch-Dest', value: dest }], queryString: [], cookies: [], headersSize: -1, bodySize: 0 },
+      response: { status, statusText: '', httpVersion: 'HTTP/2', headers: [{ name: 'Content-Type', value: mimeType }], cookies: [], content: { size: 0, mimeType, text }, redirectURL: '', headersSize: -1, bodySize: -1, ...more },
+      cache: {},
+      timings: { send: 0, wait: 0, receive: 0 },
+    }) as HarEntry;
+
+  it('tells the document, its files and its calls apart without _resourceType, and follows redirects', async () => {
+    const har: Har = {
+      log: {
+        version: '1.2',
+        creator: { name: 'Firefox', version: '140' },
+        entries: [
+          entry('GET', 'https://www.example.com/a', 302, 'text/html', '', 'document', { redirectURL: '/a/' }),
+          entry('GET', 'https://www.example.com/a/', 200, 'text/html; charset=utf-8', '<p>page</p>', 'document'),
+          entry('GET', 'https://www.example.com/old.css', 301, 'text/html', '', 'style', { redirectURL: 'https://cdn.example.net/new.css' }),
+          entry('GET', 'https://cdn.example.net/new.css', 200, 'text/css', 'p{}', 'style'),
+          entry('GET', 'https://www.example.com/i.png', 200, 'image/png', Buffer.from('PNG').toString('base64'), 'image', { content: { size: 3, mimeType: 'image/png', text: 'UE5H', encoding: 'base64' } }),
+          entry('POST', 'https://www.example.com/api/save', 201, 'application/json', '{"ok":true}', 'empty'),
+          entry('GET', 'https://www.example.com/api/none', 204, 'text/plain', undefined, 'empty'),
+        ],
+      },
+    };
+    const { loaded, address } = harToLoaded(har);
+    expect(address.href).toBe('https://www.example.com/a');
+    expect([loaded.url, loaded.status, loaded.body.toString()]).toEqual(['https://www.example.com/a/', 200, '<p>page</p>']);
+    expect([...loaded.received.keys()]).toEqual(['https://www.example.com/old.css', 'https://cdn.example.net/new.css', 'https://www.example.com/i.png']);
+    const old = loaded.received.get('https://www.example.com/old.css')!;
+    expect([old.url, (await old.body)?.toString()]).toEqual(['https://cdn.example.net/new.css', 'p{}']);
+    expect((await loaded.received.get('https://www.example.com/i.png')!.body)?.toString()).toBe('PNG');
+    expect(loaded.calls.map((c) => [c.method, c.url, c.status])).toEqual([
+      ['POST', 'https://www.example.com/api/save', 201],
+      ['GET', 'https://www.example.com/api/none', 204],
+    ]);
+    expect(await loaded.calls[1].body).toBeNull();
+  });
+
+  it('refuses a file that is not a HAR or holds no page', () => {
+    expect(() => harToLoaded({} as Har)).toThrow(/not a HAR file/);
+    const noContent: Har = { log: { version: '1.2', creator: { name: 'x', version: '1' }, entries: [entry('GET', 'https://www.example.com/', 200, 'text/html', undefined, 'document')] } };
+    expect(() => harToLoaded(noContent)).toThrow(/no HTML document with its content/);
   });
 });
 

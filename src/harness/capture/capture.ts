@@ -3,7 +3,8 @@
 //
 //   1. Chromium (Debian's, through puppeteer) loads the address and waits for the network
 //      to go quiet; every response is kept: the document, stylesheets, images, fonts, and
-//      the page's XHR/fetch calls.
+//      the page's XHR/fetch calls. (Or a HAR file recorded in the developer's own browser
+//      holds them: har.ts, then the same steps from 2 on, save().)
 //   2. The document's HTML (the response body, not the DOM after the site's scripts ran)
 //      goes through html.ts: site scripts and handlers out, references collected.
 //   3. Each referenced file comes from what the browser received, or else is fetched
@@ -11,7 +12,8 @@
 //      stylesheets are parsed for their own url()s and @imports, recursively.
 //   4. Files are written to assets/<stem>.<content hash>.<ext>, references rewritten to them
 //      (/<name>/assets/… in the HTML, sibling names in the CSS), the calls to the document's
-//      origin to recorded/, and manifest.json lists it all.
+//      origin to recorded/, and manifest.json lists it all; with saveHar, a HAR 1.2 file of
+//      it all too.
 // The folder is written beside the target and renamed into place at the end.
 import puppeteer, { type HTTPResponse } from 'puppeteer';
 import { createHash } from 'node:crypto';
@@ -21,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { chromiumArgs } from '../chromium';
 import { contentTypeFor } from '../http';
 import { cssRefs, rewriteCss, type RefKind } from './css';
+import { writeHar } from './har';
 import { transformHtml } from './html';
 import { checkAddress, checkPageName, type CaptureManifest, type MissingFile, type RecordedCall } from './manifest';
 
@@ -49,6 +52,8 @@ export interface CaptureOptions {
   idleTime?: number;
   /** Progress and summary lines. Default console.log. */
   log?: (line: string) => void;
+  /** Also write a HAR 1.2 file of what was captured (the page's exchanges and the files fetched). */
+  saveHar?: string;
 }
 
 export interface CaptureSummary {
@@ -63,7 +68,7 @@ export interface CaptureSummary {
   missing: number;
 }
 
-interface Received {
+export interface Received {
   status: number;
   contentType: string;
   /** The URL after redirects. */
@@ -71,7 +76,7 @@ interface Received {
   body: Promise<Buffer | null>;
 }
 
-interface Call {
+export interface Call {
   method: string;
   url: string;
   status: number;
@@ -228,7 +233,8 @@ async function pool<T>(queue: T[], limit: number, work: (item: T) => Promise<voi
   });
 }
 
-interface Loaded {
+/** What the page exchanged, from a browser (load) or a HAR file (har.ts). */
+export interface Loaded {
   url: string;
   status: number;
   contentType: string;
@@ -295,20 +301,41 @@ async function load(address: URL, options: Required<Pick<CaptureOptions, 'offlin
   }
 }
 
-/** Captures `address` into <root>/<name>/. Throws on a bad name, address or document. */
-export async function capture(options: CaptureOptions): Promise<CaptureSummary> {
+/** Where a capture is written, and how: checked before anything is loaded. */
+export interface Target {
+  name: string;
+  root: string;
+  dir: string;
+  log: (line: string) => void;
+  offline: boolean;
+  timeout: number;
+  saveHar?: string;
+}
+
+/** The page folder a capture may write. Throws on a bad or taken name. */
+export function checkTarget(options: Pick<CaptureOptions, 'name' | 'root' | 'force' | 'log' | 'offline' | 'timeout' | 'saveHar'>): Target {
   const name = checkPageName(options.name);
-  const address = checkAddress(options.address);
   const root = path.resolve(options.root ?? DEFAULT_ROOT);
-  const log = options.log ?? ((line: string) => console.log(line));
-  const timeout = options.timeout ?? 30_000;
-  const offline = options.offline ?? false;
   const dir = path.join(root, name);
   if (RESERVED.has(name) || existsSync(path.join(root, '_site', name)))
     throw new Error(`"${name}" is a path the harness or legacy-pages/_site/ already answers; choose another name`);
   if (existsSync(dir) && !options.force) throw new Error(`${dir} exists (use --force to replace it)`);
+  const log = options.log ?? ((line: string) => console.log(line));
+  return { name, root, dir, log, offline: options.offline ?? false, timeout: options.timeout ?? 30_000, saveHar: options.saveHar };
+}
 
+/** Captures `address` into <root>/<name>/. Throws on a bad name, address or document. */
+export async function capture(options: CaptureOptions): Promise<CaptureSummary> {
+  const target = checkTarget(options);
+  const address = checkAddress(options.address);
+  const { offline, timeout, log } = target;
   const loaded = await load(address, { offline, timeout, idleTime: options.idleTime ?? 500, log });
+  return save(loaded, address, target);
+}
+
+/** Steps 2 to 4: the page `loaded` (asked for at `address`) written into target.dir. */
+export async function save(loaded: Loaded, address: URL, target: Target): Promise<CaptureSummary> {
+  const { name, root, dir, log, offline, timeout } = target;
   if (loaded.status < 200 || loaded.status >= 300) throw new Error(`${loaded.url} answered HTTP ${loaded.status}: not saved`);
   if (!/html/i.test(mime(loaded.contentType) || 'text/html')) throw new Error(`${loaded.url} is ${loaded.contentType}, not an HTML page`);
   const docUrl = loaded.url;
@@ -453,6 +480,11 @@ export async function capture(options: CaptureOptions): Promise<CaptureSummary> 
 
     if (existsSync(dir)) await fs.rm(dir, { recursive: true, force: true });
     await fs.rename(temp, dir);
+    if (target.saveHar) {
+      const fetched = [...assets.values()].filter((a) => a.source === 'fetched' && a.body);
+      await writeHar(target.saveHar, loaded, fetched.map((a) => ({ url: a.finalUrl, contentType: a.contentType, body: a.body! })));
+      log(`wrote ${target.saveHar}`);
+    }
 
     // The summary.
     const saved = [...assets.values()].filter((a) => !a.error);

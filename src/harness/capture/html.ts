@@ -1,6 +1,8 @@
-// The capture's HTML pass over the document exactly as the server sent it. A small tokenizer
-// (tags, attributes, comments, raw-text elements) keeps every byte it has no reason to
-// change; it
+// The capture's HTML pass over the document exactly as the server sent it. The document is
+// read by the HTML standard's tokenizer (parse5's, as its rewriting stream drives it: script
+// data, RAWTEXT and RCDATA states as the tree builder switches them, every named character
+// reference decoded), and every byte of a token it has no reason to change is copied from the
+// source as it was; it
 //   - drops the site's scripts: <script> of a JavaScript type (and veneer's own tag: the
 //     harness adds it), <link rel=modulepreload>, script preloads, on* handler attributes,
 //     and the connection hints that would reach other hosts (preconnect, dns-prefetch);
@@ -13,125 +15,66 @@
 //     page loads nothing from elsewhere;
 //   - removes <base href> (references are absolute local paths now) and makes relative
 //     links absolute when it did.
+// <noscript> is text, as browsers read it with scripting on (veneer's case): its tracking
+// pixels are neither fetched nor rewritten.
+import { RewritingStream } from 'parse5-html-rewriting-stream';
 import { isVeneerSrc } from '../inject';
 import { resolveRef, rewriteCss, type MapRef } from './css';
 
 interface Attr {
+  /** The name as the tokenizer read it (lower-cased; before SVG's case adjustments). */
   name: string;
-  /** The value as written (entities not decoded); null for a bare attribute. */
-  value: string | null;
-  /** The attribute's source text, with its leading whitespace. */
-  raw: string;
+  /** The value, character references decoded ('' for a bare attribute). */
+  value: string;
+  /** Where its source text (name to the value's end) is in the document. */
+  start: number;
+  end: number;
 }
 
 interface StartTag {
   type: 'start';
-  raw: string;
   name: string;
   attrs: Attr[];
-  /** What follows the last attribute up to and including '>' (whitespace, '/'). */
-  tail: string;
-  /** Raw-text elements (script, style, textarea…): their text and end tag. */
-  content?: string;
-  close?: string;
+  start: number;
+  end: number;
+  raw: string;
 }
 
-type Token = StartTag | { type: 'other'; raw: string };
+type Token = StartTag | { type: 'end' | 'text'; name?: string; start: number; end: number; raw: string };
 
-// <noscript> too: with scripting on (veneer's case) browsers read it as text and load
-// nothing in it, so its tracking pixels are neither fetched nor rewritten.
-const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes', 'noscript']);
+interface Place {
+  startOffset: number;
+  endOffset: number;
+}
 
-export function tokenize(html: string): Token[] {
-  const tokens: Token[] = [];
-  const n = html.length;
-  let i = 0;
-  let text = 0; // start of pending text
-  const flush = (to: number) => {
-    if (to > text) tokens.push({ type: 'other', raw: html.slice(text, to) });
-  };
-  while (i < n) {
-    const lt = html.indexOf('<', i);
-    if (lt < 0) break;
-    const next = html[lt + 1] ?? '';
-    if (html.startsWith('<!--', lt)) {
-      const end = html.indexOf('-->', lt + 4);
-      i = end < 0 ? n : end + 3;
-      continue; // comments stay in the text run
-    }
-    if (next === '!' || next === '?' || (next === '/' && /[a-z]/i.test(html[lt + 2] ?? ''))) {
-      const end = html.indexOf('>', lt);
-      i = end < 0 ? n : end + 1;
-      continue;
-    }
-    if (!/[a-z]/i.test(next)) {
-      i = lt + 1;
-      continue;
-    }
-    flush(lt);
-    const nameMatch = /^[a-z][^\s/>]*/i.exec(html.slice(lt + 1, lt + 200))!;
-    const name = nameMatch[0].toLowerCase();
-    let j = lt + 1 + nameMatch[0].length;
-    const attrs: Attr[] = [];
-    let tailStart = j;
-    for (;;) {
-      const start = j;
-      while (j < n && /[\s/]/.test(html[j])) j++;
-      if (j >= n || html[j] === '>') {
-        tailStart = start;
-        j = Math.min(j + 1, n);
-        break;
-      }
-      const nameStart = j;
-      j++; // the first character may be '='
-      while (j < n && !/[\s/>=]/.test(html[j])) j++;
-      const attrName = html.slice(nameStart, j);
-      let k = j;
-      while (k < n && /\s/.test(html[k])) k++;
-      let value: string | null = null;
-      if (html[k] === '=') {
-        k++;
-        while (k < n && /\s/.test(html[k])) k++;
-        const q = html[k];
-        if (q === '"' || q === "'") {
-          const end = html.indexOf(q, k + 1);
-          value = html.slice(k + 1, end < 0 ? n : end);
-          j = end < 0 ? n : end + 1;
-        } else {
-          let e = k;
-          while (e < n && !/[\s>]/.test(html[e])) e++;
-          value = html.slice(k, e);
-          j = e;
-        }
-      }
-      attrs.push({ name: attrName.toLowerCase(), value, raw: html.slice(start, j) });
-    }
-    const tag: StartTag = { type: 'start', raw: html.slice(lt, j), name, attrs, tail: html.slice(tailStart, j) };
-    if (RAW_TEXT.has(name)) {
-      const closeRe = new RegExp(`</${name}(?=[\\s/>])`, 'ig');
-      closeRe.lastIndex = j;
-      const m = closeRe.exec(html);
-      const contentEnd = m ? m.index : n;
-      const closeEnd = m ? html.indexOf('>', contentEnd) : -1;
-      tag.content = html.slice(j, contentEnd);
-      tag.close = html.slice(contentEnd, closeEnd < 0 ? n : closeEnd + 1);
-      j = closeEnd < 0 ? n : closeEnd + 1;
-    }
-    tokens.push(tag);
-    i = text = j;
+/** The rewriting stream's tokenizer, run over a whole document at once. */
+class Scanner extends RewritingStream {
+  scan(html: string) {
+    this.tokenizer.write(html, true);
   }
-  flush(n);
-  return tokens;
 }
 
-export function decodeEntities(value: string): string {
-  return value.replace(/&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|(amp|lt|gt|quot|apos|nbsp));?/gi, (all, dec, hex, named: string | undefined) => {
-    if (dec || hex) {
-      const code = dec ? parseInt(dec, 10) : parseInt(hex, 16);
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : all;
-    }
-    return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' }[named!.toLowerCase()] ?? all;
+/** The start tags, end tags and text runs of a document, as the HTML standard reads them. */
+function tokenize(html: string): Token[] {
+  const tokens: Token[] = [];
+  const scanner = new Scanner();
+  const at = (location?: Place | null) => ({ start: location?.startOffset ?? 0, end: location?.endOffset ?? 0 });
+  scanner.on('startTag', (tag, raw) => {
+    // The locations are keyed by the name as written; the attributes come in the same order.
+    // (sourceCodeLocationInfo is on: a start tag's location holds its attributes'.)
+    const located = tag.sourceCodeLocation as { attrs?: Record<string, Place> } | null | undefined;
+    const places = Object.entries(located?.attrs ?? {}).sort(([, a], [, b]) => a.startOffset - b.startOffset);
+    const attrs = places.map(([name, place], i) => ({ name, value: tag.attrs[i]?.value ?? '', ...at(place) }));
+    // Lower-case as read: SVG's adjusted names (feImage) are compared lower-case here.
+    tokens.push({ type: 'start', name: tag.tagName.toLowerCase(), attrs, raw, ...at(tag.sourceCodeLocation) });
   });
+  scanner.on('endTag', (tag, raw) => tokens.push({ type: 'end', name: tag.tagName.toLowerCase(), raw, ...at(tag.sourceCodeLocation) }));
+  scanner.on('text', (text, raw) => tokens.push({ type: 'text', raw, ...at(text.sourceCodeLocation) }));
+  // Listened to so that the stream writes nothing; comments and doctypes are copied as source.
+  scanner.on('comment', () => {});
+  scanner.on('doctype', () => {});
+  scanner.scan(html);
+  return tokens;
 }
 
 function encodeAttr(value: string): string {
@@ -211,10 +154,31 @@ export interface HtmlResult {
 }
 
 const attr = (tag: StartTag, name: string) => tag.attrs.find((a) => a.name === name);
-const attrValue = (tag: StartTag, name: string) => {
-  const a = attr(tag, name);
-  return a ? decodeEntities(a.value ?? '') : null;
-};
+const attrValue = (tag: StartTag, name: string) => attr(tag, name)?.value ?? null;
+
+/**
+ * The start tag with some attributes given new values (null: removed, with the whitespace
+ * before it) and `added` ones after the last; everything else as the source wrote it.
+ */
+function rewriteTag(html: string, tag: StartTag, changes: Map<Attr, string | null>, added: string[]): string {
+  let out = '';
+  let pos = tag.start;
+  for (const a of tag.attrs) {
+    if (!changes.has(a)) continue;
+    const value = changes.get(a)!;
+    if (value === null) {
+      let from = a.start;
+      while (from > pos && /[\t\n\f\r ]/.test(html[from - 1])) from--;
+      out += html.slice(pos, from);
+    } else {
+      // The name as written (the tokenizer only lower-cases ASCII: same length).
+      out += html.slice(pos, a.start) + `${html.slice(a.start, a.start + a.name.length)}="${encodeAttr(value)}"`;
+    }
+    pos = a.end;
+  }
+  const lastAttrEnd = tag.attrs.reduce((end, a) => Math.max(end, a.end), tag.start + 1 + tag.name.length);
+  return out + html.slice(pos, lastAttrEnd) + added.map((a) => ' ' + a).join('') + html.slice(lastAttrEnd, tag.end);
+}
 
 /** Rewrites one HTML document; see the top of this file. */
 export function transformHtml(html: string, options: HtmlOptions): HtmlResult {
@@ -237,30 +201,40 @@ export function transformHtml(html: string, options: HtmlOptions): HtmlResult {
     }
   }
   const result: HtmlResult = { html: '', scripts: [], handlers: 0, veneerTags: [], frames: [], hints: [], base };
+  // The output: the source between the edits, copied as it is, and the edits.
   const out: string[] = [];
+  let copied = 0;
+  const replace = (start: number, end: number, text: string) => {
+    out.push(html.slice(copied, start), text);
+    copied = end;
+  };
   // Marks a dropped element: a line left holding only dropped elements goes too.
   const DROPPED = '\u0000dropped\u0000';
+  /** Where the element opened by tokens[i] ends (after its end tag), and the token after it. */
+  const elementEnd = (i: number): [number, number] => {
+    const name = (tokens[i] as StartTag).name;
+    for (let j = i + 1; j < tokens.length; j++) if (tokens[j].type === 'end' && tokens[j].name === name) return [tokens[j].end, j];
+    return [html.length, tokens.length];
+  };
 
-  for (const t of tokens) {
-    if (t.type !== 'start') {
-      out.push(t.raw);
-      continue;
-    }
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (t.type !== 'start') continue;
     // 1. Elements dropped whole.
     if (t.name === 'script') {
-      if (!isScriptType(attrValue(t, 'type'))) {
-        out.push(t.raw + (t.content ?? '') + (t.close ?? ''));
-        continue;
+      const [end, last] = elementEnd(i);
+      if (isScriptType(attrValue(t, 'type'))) {
+        const src = attrValue(t, 'src');
+        if (src !== null && isVeneerSrc(src)) result.veneerTags.push(html.slice(t.start, end));
+        else result.scripts.push(src === null ? 'inline' : (resolveRef(src, base) ?? src));
+        replace(t.start, end, DROPPED);
       }
-      const src = attrValue(t, 'src');
-      if (src !== null && isVeneerSrc(src)) result.veneerTags.push(t.raw + (t.content ?? '') + (t.close ?? ''));
-      else result.scripts.push(src === null ? 'inline' : (resolveRef(src, base) ?? src));
-      out.push(DROPPED);
+      i = last; // a data block is kept as it is
       continue;
     }
     if (t.name === 'base' && attr(t, 'href')) {
       baseRemoved = base !== docUrl.href;
-      out.push(DROPPED);
+      replace(t.start, t.end, DROPPED);
       continue;
     }
     if (t.name === 'link') {
@@ -269,47 +243,41 @@ export function transformHtml(html: string, options: HtmlOptions): HtmlResult {
       const href = attrValue(t, 'href') ?? '';
       if (rel.includes('modulepreload') || ((rel.includes('preload') || rel.includes('prefetch')) && /^(script|worker|sharedworker|serviceworker)$/.test(as))) {
         result.scripts.push(resolveRef(href, base) ?? href);
-        out.push(DROPPED);
+        replace(t.start, t.end, DROPPED);
         continue;
       }
       if (rel.some((r) => r === 'preconnect' || r === 'dns-prefetch' || r === 'prerender') || (rel.includes('prefetch') && (as === '' || as === 'document'))) {
         result.hints.push(t.raw);
-        out.push(DROPPED);
+        replace(t.start, t.end, DROPPED);
         continue;
       }
     }
 
     // 2. Attributes rewritten or removed.
-    let changed = false;
-    const set = (a: Attr, value: string | null) => {
-      a.value = value;
-      a.raw = value === null ? ` ${a.name}` : ` ${a.name}="${encodeAttr(value)}"`;
-      changed = true;
-    };
+    const changes = new Map<Attr, string | null>();
+    const added: string[] = [];
+    const set = (a: Attr, value: string) => changes.set(a, value);
     const url = (a: Attr | undefined, kind: 'css' | 'asset') => {
-      if (!a || a.value === null) return false;
-      const abs = resolveRef(decodeEntities(a.value), base);
+      if (!a) return false;
+      const abs = resolveRef(a.value, base);
       const mapped = abs === undefined ? undefined : map(abs, kind);
       if (mapped === undefined) return false;
       set(a, mapped);
       return true;
     };
     const srcset = (a: Attr | undefined) => {
-      if (!a || a.value === null) return;
-      const value = decodeEntities(a.value);
-      const next = rewriteSrcset(value, base, map);
-      if (next !== value) set(a, next);
+      if (!a) return;
+      const next = rewriteSrcset(a.value, base, map);
+      if (next !== a.value) set(a, next);
     };
-    const removed = new Set<Attr>();
 
     for (const a of t.attrs) {
       if (/^on[a-z]/.test(a.name)) {
-        removed.add(a);
+        changes.set(a, null);
         result.handlers++;
-      } else if (a.name === 'style' && a.value !== null) {
-        const css = decodeEntities(a.value);
-        const next = rewriteCss(css, base, map);
-        if (next !== css) set(a, next);
+      } else if (a.name === 'style') {
+        const next = rewriteCss(a.value, base, map);
+        if (next !== a.value) set(a, next);
       }
     }
 
@@ -321,7 +289,7 @@ export function transformHtml(html: string, options: HtmlOptions): HtmlResult {
         const isAsset = rel.some((r) => /^(icon|shortcut|apple-touch-icon(-precomposed)?|mask-icon|preload|prefetch|image_src)$/.test(r));
         if ((isCss || isAsset) && url(attr(t, 'href'), isCss ? 'css' : 'asset')) {
           const integrity = attr(t, 'integrity');
-          if (integrity) removed.add(integrity); // the local copy may differ (rewritten url()s)
+          if (integrity) changes.set(integrity, null); // the local copy may differ (rewritten url()s)
         }
         srcset(attr(t, 'imagesrcset'));
         break;
@@ -366,14 +334,14 @@ export function transformHtml(html: string, options: HtmlOptions): HtmlResult {
       case 'iframe':
       case 'frame': {
         const a = attr(t, 'src');
-        const abs = a?.value ? resolveRef(decodeEntities(a.value), base) : undefined;
+        const abs = a?.value ? resolveRef(a.value, base) : undefined;
         if (a && abs) {
           const target = new URL(abs);
           if (target.origin !== docUrl.origin) {
             result.frames.push(abs);
             set(a, 'about:blank');
-            t.attrs.push({ name: 'data-capture-src', value: abs, raw: ` data-capture-src="${encodeAttr(abs)}"` });
-          } else if (/^[a-z][a-z0-9+.-]*:/i.test(decodeEntities(a.value!).trim()) || baseRemoved) {
+            added.push(`data-capture-src="${encodeAttr(abs)}"`);
+          } else if (/^[a-z][a-z0-9+.-]*:/i.test(a.value.trim()) || baseRemoved) {
             set(a, target.pathname + target.search + target.hash);
           }
         }
@@ -393,7 +361,7 @@ export function transformHtml(html: string, options: HtmlOptions): HtmlResult {
       // Links resolved against the removed <base>: same-origin ones become paths.
       const linkAttr = t.name === 'a' || t.name === 'area' ? 'href' : t.name === 'form' ? 'action' : t.name === 'button' || t.name === 'input' ? 'formaction' : null;
       const a = linkAttr ? attr(t, linkAttr) : undefined;
-      const value = a?.value != null ? decodeEntities(a.value).trim() : '';
+      const value = a ? a.value.trim() : '';
       if (a && value && !value.startsWith('#') && !/^[a-z][a-z0-9+.-]*:/i.test(value)) {
         try {
           const target = new URL(value, base);
@@ -403,14 +371,18 @@ export function transformHtml(html: string, options: HtmlOptions): HtmlResult {
         }
       }
     }
+    if (changes.size || added.length) replace(t.start, t.end, rewriteTag(html, t, changes, added));
 
-    let content = t.content;
-    if (t.name === 'style' && content !== undefined && ((attrValue(t, 'type') ?? 'text/css').trim().toLowerCase() || 'text/css') === 'text/css') {
-      content = rewriteCss(content, base, map);
+    // A <style>'s text (RAWTEXT: its source is its text).
+    const text = tokens[i + 1];
+    if (t.name === 'style' && text?.type === 'text' && ((attrValue(t, 'type') ?? 'text/css').trim().toLowerCase() || 'text/css') === 'text/css') {
+      const css = html.slice(text.start, text.end);
+      const next = rewriteCss(css, base, map);
+      if (next !== css) replace(text.start, text.end, next);
+      i++;
     }
-    const tag = changed || removed.size ? `<${t.raw.slice(1, 1 + t.name.length)}${t.attrs.filter((a) => !removed.has(a)).map((a) => a.raw).join('')}${t.tail}` : t.raw;
-    out.push(tag + (content ?? '') + (t.close ?? ''));
   }
+  out.push(html.slice(copied));
   result.html = out
     .join('')
     .replace(/(\r?\n)[ \t]*(?:\u0000dropped\u0000[ \t]*)+(?=\r?\n)/g, '')
