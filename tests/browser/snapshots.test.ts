@@ -143,8 +143,8 @@ describe(`snapshots${UPDATE ? ' (updating)' : ''}`, () => {
             record('different', { comparison });
             const builds =
               recorded === running
-                ? ` Taken with this build (${running}).`
-                : ` Taken with ${recorded || 'an unrecorded build'}; this run: ${running}. If only pixels differ, look at the pictures, then approve them in the harness UI (/snapshots) or run \`npm run snapshots:update\`.`;
+                ? `\nTaken with this build (${running}).`
+                : `\nTaken with ${recorded || 'an unrecorded build'}; this run: ${running}. If only pixels differ, look at the pictures, then approve them in the harness UI (/snapshots) or run \`npm run snapshots:update\`.`;
             expect.fail(describeDifference(`${pageName} › ${state.name}`, comparison, relative(path.join(ARTIFACTS_DIR, pageName)) + '/') + builds);
           } catch (error) {
             // A state that could not be taken (a click that found nothing, page errors) still shows in the UI.
