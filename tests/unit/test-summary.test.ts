@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const SUMMARY = path.join(ROOT, 'scripts', 'test-summary.mjs');
@@ -23,6 +23,9 @@ const report = (passed: number, failed: number, skipped = 0) => ({
   success: failed === 0,
   testResults: [],
 });
+
+// Each test starts node (or sh and node) a few times: seconds apiece on a loaded machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 let tmp: string;
 beforeAll(() => {
