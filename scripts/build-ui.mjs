@@ -13,13 +13,14 @@ export const uiDistDir = path.join(root, 'dist-harness');
 const ENTRY = 'src/harness/ui/index.html';
 export const UI_PUBLIC_URL = '/__ui/';
 
-function bundler(mode) {
+/** `sourceMaps`: inline in each file (npm start). */
+function bundler(mode, sourceMaps) {
   return new Parcel({
     entries: [path.join(root, ENTRY)],
     defaultConfig: '@parcel/config-default',
     mode,
     shouldPatchConsole: false,
-    defaultTargetOptions: { shouldOptimize: mode === 'production', shouldScopeHoist: true, sourceMaps: false, publicUrl: UI_PUBLIC_URL },
+    defaultTargetOptions: { shouldOptimize: mode === 'production', shouldScopeHoist: true, sourceMaps, publicUrl: UI_PUBLIC_URL },
     targets: {
       ui: {
         distDir: staging,
@@ -27,7 +28,7 @@ function bundler(mode) {
         context: 'browser',
         optimize: mode === 'production',
         scopeHoist: true,
-        sourceMap: false,
+        sourceMap: sourceMaps ? { inline: true, inlineSources: true } : false,
         engines: { browsers: ['chrome >= 105', 'firefox >= 110', 'safari >= 16'] },
       },
     },
@@ -35,9 +36,9 @@ function bundler(mode) {
 }
 
 /** One Parcel run into a staging folder, then swapped in: the server never sees half a build. */
-export async function buildHarnessUi({ mode = 'production' } = {}) {
+export async function buildHarnessUi({ mode = 'production', sourceMaps = false } = {}) {
   await rm(staging, { recursive: true, force: true });
-  await bundler(mode).run();
+  await bundler(mode, sourceMaps).run();
   await rm(uiDistDir, { recursive: true, force: true });
   await rename(staging, uiDistDir);
   const files = {};

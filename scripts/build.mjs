@@ -182,7 +182,7 @@ async function features() {
 }
 
 
-async function writeDist(rows, strategy) {
+async function writeDist(rows, strategy, { squeezeCore, sourceMaps }) {
   const chunks = [...rows.keys(), ...Object.keys(RUNTIMES)];
   await rm(distDir, { recursive: true, force: true });
   await mkdir(distDir, { recursive: true });
@@ -211,7 +211,8 @@ async function writeDist(rows, strategy) {
     .filter(([name]) => !strategy.afterPage.includes(name))
     .flatMap(([name, row]) => (name === 'page' ? [row, ...LABEL_ROWS] : [row]))
     .join(';');
-  await writeFile(path.join(distDir, 'veneer.js'), await squeeze(core.replace(TABLE, () => JSON.stringify(table)).replace(HASH, () => contentHash)));
+  const filled = core.replace(TABLE, () => JSON.stringify(table)).replace(HASH, () => contentHash);
+  await writeFile(path.join(distDir, 'veneer.js'), squeezeCore ? await squeeze(filled, sourceMaps) : filled);
   await writeFile(path.join(distDir, 'chunks.json'), JSON.stringify(files, null, 2) + '\n');
   return files;
 }
@@ -223,10 +224,11 @@ async function writeDist(rows, strategy) {
  * of the 1 536 budget. Never for the chunks: they write booleans into attributes
  * (aria-expanded="true"), and terser saves them under 1 % (70 767 → 70 581 B in all).
  */
-async function squeeze(code) {
+async function squeeze(code, sourceMaps = false) {
   const { minify } = await import('terser');
   const compress = { passes: 5, unsafe: true, unsafe_arrows: true, unsafe_methods: true, booleans_as_integers: true };
-  return (await minify(code, { ecma: 2020, compress, mangle: true })).code;
+  const sourceMap = sourceMaps ? { content: 'inline', url: 'inline', includeSources: true } : false;
+  return (await minify(code, { ecma: 2020, compress, mangle: true, sourceMap })).code;
 }
 
 /**
@@ -238,13 +240,17 @@ async function writePackage() {
   await promisify(execFile)(tsc, ['-p', path.join(root, 'tsconfig.package.json')], { cwd: root });
 }
 
-function bundler(entry, mode) {
+/**
+ * `sourceMaps`: each file carries its map inline (a data: URL, sources included), so that it
+ * stays with the file through the renaming and rewriting below (npm start's development build).
+ */
+function bundler(entry, mode, sourceMaps) {
   return new Parcel({
     entries: [path.join(root, entry)],
     defaultConfig: '@parcel/config-default',
     mode,
     shouldPatchConsole: false,
-    defaultTargetOptions: { shouldOptimize: mode === 'production', shouldScopeHoist: true, sourceMaps: false },
+    defaultTargetOptions: { shouldOptimize: mode === 'production', shouldScopeHoist: true, sourceMaps },
     targets: {
       veneer: {
         distDir: path.join(staging, path.dirname(entry).replace(/^src\//, '')),
@@ -253,7 +259,7 @@ function bundler(entry, mode) {
         isLibrary: false,
         optimize: mode === 'production',
         scopeHoist: true,
-        sourceMap: false,
+        sourceMap: sourceMaps ? { inline: true, inlineSources: true } : false,
         engines: { browsers: ['chrome >= 105', 'firefox >= 110', 'safari >= 16'] },
       },
     },
@@ -264,15 +270,16 @@ function bundler(entry, mode) {
  * One Parcel run per entry, one after another, sharing Parcel's cache: entries of one run
  * that share a module get every module wrapped in Parcel's module loader (~600 B gzip each).
  */
-export async function build({ mode = 'production' } = {}) {
+export async function build({ mode = 'production', sourceMaps = false } = {}) {
   const registry = await features();
   await readGroups(registry);
   const rows = chunkRows(registry);
   const strategy = await loadStrategy(rows);
   await rm(staging, { recursive: true, force: true });
   for (const entry of [CORE_ENTRY, ...[...rows.keys(), ...Object.keys(RUNTIMES)].map(entryOf)])
-    await bundler(entry, mode).run();
-  const files = await writeDist(rows, strategy);
+    await bundler(entry, mode, sourceMaps).run();
+  // Development builds keep the core as Parcel wrote it: readable, its map exact.
+  const files = await writeDist(rows, strategy, { squeezeCore: mode === 'production', sourceMaps });
   await writePackage();
   return { files };
 }

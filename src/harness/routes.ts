@@ -10,7 +10,7 @@ import { HttpError, Recorder, empty, errorReply, json, methodNotAllowed, notFoun
 import { ANALYTICS_STUB, checkVeneerSrc, transformPage } from './inject';
 import { legacyFile } from './legacy';
 import { newsList } from './news';
-import { snapshotFile, snapshotsJson, type SnapshotDirs } from './snapshots';
+import { approveSnapshot, snapshotFile, snapshotsJson, type SnapshotDirs } from './snapshots';
 import { replayRecorded } from './replay';
 import { pageCatalogue } from './page-features';
 import { isPageDir, lookup, readStatic } from './static';
@@ -152,6 +152,9 @@ export async function route(ctx: Ctx): Promise<Reply> {
       case '/__snapshots.json':
         if (!isGet(ctx)) return methodNotAllowed(GET_ONLY);
         return snapshotsJson(config.snapshots);
+      case '/__snapshots/approve':
+        if (ctx.method !== 'POST') return methodNotAllowed(['POST']);
+        return approveSnapshot(config.snapshots, ctx.req);
       case '/__pages.json':
         if (!isGet(ctx)) return methodNotAllowed(GET_ONLY);
         return json(200, await pageCatalogue(config.root));

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { parsePrefixFault, parseQueryFault, splitFaultPrefix, wait, type Fault } from './faults';
 import { HttpError, errorReply, empty, notFound, type Reply } from './http';
+import { EVENTS_PATH, createLiveReload } from './live-reload';
 import { createState, route, type Ctx, type HarnessConfig, type HarnessState } from './routes';
 
 export { STRICT_CSP, CSP_REPORT_PATH, strictCsp } from './csp';
@@ -48,6 +49,8 @@ export interface ServerOptions {
   csp?: boolean | string;
   /** gzip text responses (HTML, CSS, JS, SVG, JSON) for clients that accept it, as a site's server does: the bench's page loads. Default false. */
   compress?: boolean;
+  /** GET /__events streams a reload event to the harness UI on each reload() (npm start). Default false: a 204. */
+  liveReload?: boolean;
 }
 
 export interface HarnessServer {
@@ -55,6 +58,8 @@ export interface HarnessServer {
   port: number;
   /** What the server recorded (the same lists as GET /__posts, /__csp-reports, /__analytics). */
   state: HarnessState;
+  /** Reloads the harness UI pages that are open (with liveReload). */
+  reload(): void;
   close(): Promise<void>;
 }
 
@@ -181,6 +186,7 @@ export async function startServer(options: ServerOptions = {}): Promise<HarnessS
   };
   const state = createState();
   const log = options.log;
+  const liveReload = createLiveReload(options.liveReload ?? false);
 
   const server = http.createServer((req, res) => {
     const started = performance.now();
@@ -194,6 +200,8 @@ export async function startServer(options: ServerOptions = {}): Promise<HarnessS
         ms: Math.round(performance.now() - started),
       });
     });
+    // A stream, not a Reply: it stays open until the page goes.
+    if (splitUrl(req.url ?? '/').rawPath === EVENTS_PATH) return liveReload.handle(req, res);
     handle(req, res, config, state, controller.signal).catch((error) => {
       console.error('[harness]', error);
       if (!res.headersSent) send(res, req.method ?? 'GET', errorReply(500, String(error)));
@@ -217,6 +225,7 @@ export async function startServer(options: ServerOptions = {}): Promise<HarnessS
     url: `http://${shownHost}:${port}`,
     port,
     state,
+    reload: liveReload.reload,
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

@@ -1,12 +1,14 @@
 // The harness UI (src/harness/ui/, production build in dist-harness/) at the test server's
 // address: the catalogue, the page view with its live log, the snapshot view, the keyboard,
 // axe-core, and no page errors.
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Frame, HTTPRequest } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../src/harness/server';
+import { REPO_ROOT, startServer } from '../../src/harness/server';
 import { startSession, type OpenOptions, type Session, type TestPage } from './support';
 
 const PAGES_DIR = path.join(REPO_ROOT, 'legacy-pages');
@@ -287,7 +289,8 @@ describe('snapshot view', () => {
     expect(sections).toEqual([
       {
         title: 'home (tab-2): different',
-        text: ['12 pixels differ.', 'DOM and ARIA text: stored, this run'],
+        // The last: the approval's status, empty until the button is pressed.
+        text: ['12 pixels differ.', 'DOM and ARIA text: stored, this run', ''],
         diff: results.pages[1].diff + '\n',
         images: [
           ['/__fixture-snapshots/expected.png', 'home (tab-2), stored snapshot'],
@@ -297,7 +300,7 @@ describe('snapshot view', () => {
       },
       {
         title: 'news (default): missing',
-        text: ['No stored snapshot yet.'],
+        text: ['No stored snapshot yet.', ''],
         diff: null,
         images: [['/__fixture-snapshots/news.png', 'news (default), this run']],
       },
@@ -319,6 +322,65 @@ describe('snapshot view', () => {
     await t.page.waitForFunction(() => location.hash === '#result-1');
     expect(await axeViolations(t, 'section.result img')).toEqual([]);
     t.assertClean();
+  });
+});
+
+describe('snapshot approval', () => {
+  it("stores one state's new snapshot from the snapshots page, and no other state's", async () => {
+    // A harness of its own, over a copy of what a run on another build leaves.
+    const tmp = mkdtempSync(path.join(tmpdir(), 'veneer-approve-'));
+    const put = (file: string, content: string | Buffer) => {
+      mkdirSync(path.dirname(path.join(tmp, file)), { recursive: true });
+      writeFileSync(path.join(tmp, file), content);
+    };
+    put('stored/browser.json', JSON.stringify({ version: 'Chrome/1.0' }));
+    for (const state of ['tabs', 'expanded']) {
+      put(`stored/home/${state}.png`, `old ${state} png`);
+      put(`stored/home/${state}.aria.txt`, `${state} text\n`);
+      put(`artifacts/home/${state}.actual.png`, PNG_1PX);
+      put(`artifacts/home/${state}.actual.aria.txt`, `${state} text\n`);
+    }
+    const different = (state: string) => ({
+      page: 'home',
+      state,
+      status: 'different',
+      expected: `/__snapshots/home/${state}.png`,
+      actual: `/__snapshots/home/${state}.actual.png`,
+      pixels: 12,
+    });
+    put(
+      'artifacts/results.json',
+      JSON.stringify({ generatedAt: '2026-01-02T03:04:05.000Z', updated: false, browser: { run: 'Chrome/2.0', recorded: 'Chrome/1.0' }, pages: [different('tabs'), different('expanded')] }),
+    );
+    const harness = await startServer({ port: 0, snapshotsDir: path.join(tmp, 'stored'), snapshotArtifactsDir: path.join(tmp, 'artifacts') });
+    const page = await session.browser.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+    try {
+      const expandedBefore = statSync(path.join(tmp, 'stored/home/expanded.png')).mtimeMs;
+      await page.goto(`${harness.url}/snapshots`, { waitUntil: 'domcontentloaded' });
+      await page.waitForSelector('section.result button');
+      expect(await page.$eval('main h1 + p + p', (p) => p.textContent)).toBe(
+        'Pictures taken with Chrome/1.0; this run: Chrome/2.0. Pixels compared with the other-build tolerance.',
+      );
+      const buttons = await page.$$eval('section.result button', (list) => list.map((b) => b.textContent));
+      expect(buttons).toEqual(["Approve this run's snapshot of home (tabs)", "Approve this run's snapshot of home (expanded)"]);
+      await page.click('section.result button');
+      await page.waitForFunction(() => document.querySelector('section.result [role="status"]')?.textContent !== '');
+      expect(await page.$eval('section.result [role="status"]', (p) => p.textContent)).toBe('Approved: rewrote snapshots/home/tabs.png.');
+      expect(await page.$$eval('section.result button', (list) => list.map((b) => b.textContent))).toEqual([
+        "Approve this run's snapshot of home (expanded)",
+      ]);
+      expect(readFileSync(path.join(tmp, 'stored/home/tabs.png')).equals(PNG_1PX)).toBe(true);
+      expect(readFileSync(path.join(tmp, 'stored/home/expanded.png'), 'utf8')).toBe('old expanded png');
+      expect(statSync(path.join(tmp, 'stored/home/expanded.png')).mtimeMs).toBe(expandedBefore);
+      expect(JSON.parse(readFileSync(path.join(tmp, 'stored/browser.json'), 'utf8')).approved).toEqual({ 'home/tabs': 'Chrome/2.0' });
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await harness.close();
+      rmSync(tmp, { recursive: true, force: true });
+    }
   });
 });
 
@@ -404,4 +466,51 @@ describe('accessibility', () => {
     ]);
     snapshots.assertClean();
   });
+});
+
+describe('npm start', () => {
+  // Last in this file: the UI build it makes replaces dist-harness/ (the same UI, with source
+  // maps), which no other test file reads.
+  it('reloads the open UI page when a build finishes after a change under src/', async () => {
+    const probe = path.join(REPO_ROOT, 'src', 'harness', 'ui', `reload-probe-${process.pid}.txt`);
+    // VENEER_SKIP_BUILD: serve the build the tests made, build on change only.
+    const start = spawn(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['src/harness/start.ts', '--port', '0'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, VENEER_SKIP_BUILD: '1', HOST: '127.0.0.1' },
+    });
+    let output = '';
+    start.stdout.on('data', (chunk: Buffer) => (output += chunk));
+    start.stderr.on('data', (chunk: Buffer) => (output += chunk));
+    const page = await session.browser.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+    page.on('pageerror', (error) => void errors.push(String(error)));
+    try {
+      const until = async (pattern: RegExp) => {
+        while (!pattern.test(output)) {
+          if (start.exitCode !== null) throw new Error(`npm start exited ${start.exitCode}:\n${output}`);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        return pattern.exec(output)!;
+      };
+      const [, address] = await until(/veneer harness: (http:\/\/localhost:\d+)\//);
+      const events = page.waitForResponse((response) => response.url().endsWith('/__events'));
+      await page.goto(`${address}/snapshots`, { waitUntil: 'domcontentloaded' });
+      expect((await events).headers()['content-type']).toBe('text/event-stream');
+      await page.waitForSelector('main h1');
+      await page.evaluate(() => void ((window as unknown as { beforeBuild: true }).beforeBuild = true));
+      writeFileSync(probe, 'a change under src/harness/ui/\n');
+      await until(/\[build-ui\] changed harness\/ui\/reload-probe-\d+\.txt: \d+ files/);
+      // A new document (the mark gone), the same view.
+      await page.waitForFunction(() => !(window as unknown as { beforeBuild?: true }).beforeBuild && document.querySelector('main h1'), { timeout: 15_000 });
+      expect(await page.$eval('main h1', (h1) => h1.textContent)).toBe('Snapshots');
+      expect(new URL(page.url()).pathname).toBe('/snapshots');
+      expect(errors.filter((text) => !FETCH_404.test(text))).toEqual([]);
+    } finally {
+      await page.close();
+      start.kill('SIGTERM');
+      await new Promise((resolve) => (start.exitCode !== null ? resolve(null) : start.once('exit', resolve)));
+      rmSync(probe, { force: true });
+    }
+  }, 120_000);
 });

@@ -1,13 +1,18 @@
 // Proves snapshot regression catches a change and nothing else: the same page twice gives the
 // same snapshot (byte for byte), and a deliberately changed copy of the page, served by request
 // interception, fails the comparison: a changed heading with a readable text diff naming the
-// text, a CSS-only change (a class that recolours a button) with differing pixels.
+// text, a CSS-only change (a class that recolours a button) with differing pixels. And the two
+// pixel rules: anti-aliasing-level noise (what another browser build draws differently) fails
+// the same-build rule and passes the other-build one; a moved button fails both.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  OTHER_BUILD,
   REPO_ROOT,
+  SAME_BUILD,
   compareSnapshots,
   comparePng,
   describeDifference,
@@ -29,6 +34,8 @@ const CHANGED_HEADING = 'Measure what changed, wherever your process runs';
 /** The intro's primary button; `button--ghost` turns its filled blue into an outline (colour only). */
 const BUTTON = '<a class="button" href="/contact/" data-track-category="cta"';
 const RECOLOURED_BUTTON = '<a class="button button--ghost" href="/contact/" data-track-category="cta"';
+/** The same button moved 24 px to the right (the DOM/ARIA text does not see it). */
+const MOVED_BUTTON = '<a class="button" style="position: relative; left: 24px" href="/contact/" data-track-category="cta"';
 /** Where the failing comparisons leave their files, to look at. */
 const ARTIFACTS = path.join(REPO_ROOT, 'tests', 'artifacts', 'snapshot-regression');
 
@@ -116,6 +123,123 @@ describe('snapshot regression', () => {
     expect(comparison.same).toBe(false);
     expect(comparison.pixels.pixels).toBeGreaterThan(100);
     expect(comparison.pixels.diffPng).toBeDefined();
-    expect(describeDifference(`${PAGE} › loaded`, comparison)).toMatch(/Screenshot: \d+ pixels differ\./);
+    expect(describeDifference(`${PAGE} › loaded`, comparison)).toMatch(/Screenshot: \d+ pixels differ, 0 allowed\. Pixels compared exactly/);
+  });
+});
+
+/** pixelmatch's brightness of an opaque pixel. */
+const brightness = (data: Buffer, i: number) => data[i] * 0.29889531 + data[i + 1] * 0.58662247 + data[i + 2] * 0.11448223;
+const rgba = (data: Buffer, i: number) => data.readUInt32LE(i);
+
+/**
+ * `png` as another rasteriser could draw it: each edge pixel between a darker and a brighter
+ * area (a solid neighbour each side) gets the other coverage (its mix of the two mirrored: 30 %
+ * dark becomes 70 %), and every other pixel is 2 levels brighter per channel (the rounding of an
+ * image decoder or a colour conversion). Returns the picture and how many pixels changed.
+ */
+function antiAliasingNoise(png: Buffer): { png: Buffer; changed: number } {
+  const image = PNG.sync.read(png);
+  const { width, height, data } = image;
+  const source = Buffer.from(data);
+  const at = (x: number, y: number) => (y * width + x) * 4;
+  /** Three or more of its neighbours the same colour (pixelmatch's "not anti-aliased"). */
+  const solid = (x: number, y: number) => {
+    let same = 0;
+    for (let dx = -1; dx <= 1; dx++)
+      for (let dy = -1; dy <= 1; dy++)
+        if ((dx || dy) && rgba(source, at(x + dx, y + dy)) === rgba(source, at(x, y))) same++;
+    return same >= 3;
+  };
+  let changed = 0;
+  for (let y = 2; y < height - 2; y++) {
+    for (let x = 2; x < width - 2; x++) {
+      const i = at(x, y);
+      const own = brightness(source, i);
+      let darkest = i;
+      let brightest = i;
+      let equal = 0;
+      // pixelmatch's scan order, so that the darkest and brightest neighbours are the ones it finds.
+      for (let nx = x - 1; nx <= x + 1; nx++)
+        for (let ny = y - 1; ny <= y + 1; ny++) {
+          if (nx === x && ny === y) continue;
+          const n = at(nx, ny);
+          const b = brightness(source, n);
+          if (b === own) equal++;
+          else if (b < brightness(source, darkest)) darkest = n;
+          else if (b > brightness(source, brightest)) brightest = n;
+        }
+      const low = brightness(source, darkest);
+      const high = brightness(source, brightest);
+      const edge =
+        equal <= 2 && darkest !== i && brightest !== i && high - low > 60 &&
+        solid((darkest / 4) % width, Math.floor(darkest / 4 / width)) &&
+        solid((brightest / 4) % width, Math.floor(brightest / 4 / width));
+      if (edge) {
+        // The share of the bright colour, mirrored; kept inside (0.2, 0.8) so that it stays a mix.
+        const share = Math.min(0.8, Math.max(0.2, 1 - (own - low) / (high - low)));
+        for (let c = 0; c < 3; c++) data[i + c] = Math.round(source[darkest + c] + share * (source[brightest + c] - source[darkest + c]));
+      } else {
+        // The same shift for every pixel of a colour, so that a solid area stays solid.
+        for (let c = 0; c < 3; c++) data[i + c] = Math.min(255, source[i + c] + 2);
+      }
+      if (rgba(data, i) !== rgba(source, i)) changed++;
+    }
+  }
+  return { png: PNG.sync.write(image), changed };
+}
+
+describe('pixel rules', () => {
+  let session: SnapshotSession;
+  let original: string;
+  let baseline: Snapshot;
+
+  beforeAll(async () => {
+    session = await startSnapshotSession();
+    original = await (await fetch(pageUrl(session.url, PAGE))).text();
+    expect(original).toContain(BUTTON);
+    const page = await session.newPage();
+    try {
+      baseline = await takeSnapshot(page, PAGE, LOADED, { baseUrl: session.url });
+    } finally {
+      await page.close();
+    }
+  });
+  afterAll(() => session?.close());
+
+  it('anti-aliasing-level noise fails the same-build rule and passes the other-build one', () => {
+    const noisy = antiAliasingNoise(baseline.png);
+    const { width, height } = PNG.sync.read(baseline.png);
+    // Enough changed pixels that no tolerance could pass them by count alone.
+    expect(noisy.changed).toBeGreaterThan(OTHER_BUILD.maxChangedRatio * width * height * 10);
+    const same = compareSnapshots(baseline, { aria: baseline.aria, png: noisy.png }, undefined, SAME_BUILD);
+    expect(same.same).toBe(false);
+    expect(same.pixels.pixels).toBe(noisy.changed);
+    expect(describeDifference(`${PAGE} › loaded`, same)).toContain('Pixels compared exactly (the build that took them).');
+    const other = compareSnapshots(baseline, { aria: baseline.aria, png: noisy.png }, undefined, OTHER_BUILD);
+    expect(other.pixels.pixels).toBeLessThanOrEqual(other.pixels.allowed);
+    expect(other.same).toBe(true);
+  });
+
+  it('a moved button fails both rules, the text being the same', async () => {
+    const page = await session.newPage();
+    let moved: Snapshot;
+    try {
+      await page.setRequestInterception(true);
+      const url = pageUrl(session.url, PAGE);
+      const html = original.replace(BUTTON, MOVED_BUTTON);
+      page.on('request', (request) =>
+        request.url() === url ? request.respond({ status: 200, contentType: 'text/html; charset=utf-8', body: html }) : request.continue(),
+      );
+      moved = await takeSnapshot(page, PAGE, LOADED, { baseUrl: session.url });
+    } finally {
+      await page.close();
+    }
+    for (const rule of [SAME_BUILD, OTHER_BUILD]) {
+      const comparison = compareSnapshots(baseline, moved, undefined, rule);
+      expect(comparison.diff, rule.name).toBe('');
+      expect(comparison.same, rule.name).toBe(false);
+      expect(comparison.pixels.pixels, rule.name).toBeGreaterThan(comparison.pixels.allowed);
+      expect(describeDifference(`${PAGE} › loaded`, comparison), rule.name).toContain(`, ${comparison.pixels.allowed} allowed. Pixels compared ${rule.name}.`);
+    }
   });
 });

@@ -9,7 +9,7 @@
 // loaded, fonts ready, veneer ready, scrolled to the top, two animation frames; Chromium with
 // --font-render-hinting=none, --force-color-profile=srgb and --hide-scrollbars; a fresh
 // browser context (no cookies, storage or cache) per snapshot.
-import type { SnapshotResult, SnapshotResults, SnapshotStatus } from '../../src/harness/snapshot-results';
+import { snapshotUrl, type SnapshotResult, type SnapshotResults, type SnapshotStatus } from '../../src/harness/snapshot-results';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,8 +31,40 @@ export const VIEWPORT = { width: 1280, height: 800, deviceScaleFactor: 1 } as co
 /** The page's clock: 2026-01-15T09:00:00Z, whatever the real time. */
 export const FROZEN_NOW = Date.UTC(2026, 0, 15, 9, 0, 0);
 export const RANDOM_SEED = 0x5eed_2026;
-/** pixelmatch's per-pixel colour threshold (its default); the number of pixels allowed to differ is 0. */
-export const PIXEL_THRESHOLD = 0.1;
+/**
+ * How the pixels of a screenshot are compared with the stored one (the DOM/ARIA text is always
+ * compared exactly). Screenshots depend on the browser build: a new Chromium may anti-alias
+ * edges, hint fonts or decode images a little differently with no change to veneer.
+ */
+export interface PixelRule {
+  /** Said in messages and the UI. */
+  name: string;
+  /** pixelmatch's per-pixel colour threshold (0: any change of colour counts). */
+  threshold: number;
+  /** Whether pixels pixelmatch takes for anti-aliasing count (its `includeAA`). */
+  includeAA: boolean;
+  /** The share of the picture's pixels that may differ, beyond the above. */
+  maxChangedRatio: number;
+}
+
+/** The build that took the stored pictures: every pixel as it was, anti-aliasing included. */
+export const SAME_BUILD: PixelRule = { name: 'exactly (the build that took them)', threshold: 0, includeAA: true, maxChangedRatio: 0 };
+
+/**
+ * Another build: a colour change within pixelmatch's default threshold (0.1, image decoding
+ * and colour rounding), and pixels it detects as anti-aliasing (includeAA: false: edges drawn
+ * with another coverage), do not count; of the rest, at most 1 pixel in 5 000 (0.02 %; a
+ * 1280×3000 page: 768, under a 28×28 square), so that a moved, hidden or recoloured element
+ * still fails.
+ */
+export const OTHER_BUILD: PixelRule = {
+  name: 'with the other-build tolerance (pixelmatch threshold 0.1, anti-aliasing ignored, at most 0.02 % of pixels changed)',
+  threshold: 0.1,
+  includeAA: false,
+  maxChangedRatio: 0.0002,
+};
+
+export const pixelRuleFor = (recorded: string, running: string): PixelRule => (recorded === running ? SAME_BUILD : OTHER_BUILD);
 
 export const SNAPSHOT_CHROMIUM_ARGS = [...CHROMIUM_ARGS, '--force-color-profile=srgb', '--hide-scrollbars', '--lang=en-US'];
 
@@ -366,8 +398,12 @@ export async function snapshotText(page: Page, title: string, origin = ''): Prom
 // ---------------------------------------------------------------- comparing
 
 export interface PixelComparison {
-  /** Pixels that differ (pixelmatch, threshold PIXEL_THRESHOLD; anti-aliasing ignored). */
+  /** Whether the pictures match under the rule: the same size, and no more changed pixels than it allows. */
+  same: boolean;
+  /** Pixels that differ under the rule (pixelmatch with its threshold and includeAA). */
   pixels: number;
+  /** The number it allows. */
+  allowed: number;
   /** "1280×4000 → 1280×4100" when the sizes differ. */
   size?: string;
   /** The difference image (red: differs), when pixels > 0. */
@@ -376,9 +412,12 @@ export interface PixelComparison {
   identicalBytes: boolean;
 }
 
-/** Pixel comparison; images of different sizes are compared on the larger canvas (the rest counts as different). */
-export function comparePng(expected: Buffer, actual: Buffer): PixelComparison {
-  if (expected.equals(actual)) return { pixels: 0, identicalBytes: true };
+/**
+ * Pixel comparison under `rule`; images of different sizes are compared on the larger canvas
+ * (the rest counts as different) and never match: a page that grew or shrank moved something.
+ */
+export function comparePng(expected: Buffer, actual: Buffer, rule: PixelRule = SAME_BUILD): PixelComparison {
+  if (expected.equals(actual)) return { same: true, pixels: 0, allowed: 0, identicalBytes: true };
   const a = PNG.sync.read(expected);
   const b = PNG.sync.read(actual);
   const width = Math.max(a.width, b.width);
@@ -390,10 +429,18 @@ export function comparePng(expected: Buffer, actual: Buffer): PixelComparison {
     return padded.data;
   };
   const out = new PNG({ width, height });
-  const pixels = pixelmatch(canvas(a), canvas(b), out.data, width, height, { threshold: PIXEL_THRESHOLD });
+  const pixels = pixelmatch(canvas(a), canvas(b), out.data, width, height, { threshold: rule.threshold, includeAA: rule.includeAA });
   const size = a.width !== b.width || a.height !== b.height ? `${a.width}×${a.height} → ${b.width}×${b.height}` : undefined;
-  // Sub filter, light compression: a tenth of pngjs's default time for a page-long image.
-  return { pixels, size, diffPng: pixels > 0 ? PNG.sync.write(out, { filterType: 1, deflateLevel: 3 }) : undefined, identicalBytes: false };
+  const allowed = Math.floor(rule.maxChangedRatio * width * height);
+  return {
+    same: !size && pixels <= allowed,
+    pixels,
+    allowed,
+    size,
+    // Sub filter, light compression: a tenth of pngjs's default time for a page-long image.
+    diffPng: pixels > 0 ? PNG.sync.write(out, { filterType: 1, deflateLevel: 3 }) : undefined,
+    identicalBytes: false,
+  };
 }
 
 /** A unified line diff (jsdiff), without its "====" banner; '' when the texts are equal. */
@@ -411,12 +458,19 @@ export interface Comparison {
   /** The DOM/ARIA text diff ('' when the texts are equal). */
   diff: string;
   pixels: PixelComparison;
+  rule: PixelRule;
 }
 
-export function compareSnapshots(expected: Snapshot, actual: Snapshot, names = { expected: 'expected', actual: 'actual' }): Comparison {
+/** The text exactly, the pixels under `rule` (exactly unless told the builds differ). */
+export function compareSnapshots(
+  expected: Snapshot,
+  actual: Snapshot,
+  names = { expected: 'expected', actual: 'actual' },
+  rule: PixelRule = SAME_BUILD,
+): Comparison {
   const diff = lineDiff(expected.aria, actual.aria, names.expected, names.actual);
-  const pixels = comparePng(expected.png, actual.png);
-  return { same: diff === '' && pixels.pixels === 0, diff, pixels };
+  const pixels = comparePng(expected.png, actual.png, rule);
+  return { same: diff === '' && pixels.same, diff, pixels, rule };
 }
 
 /** A readable failure message: the text diff (cut at `maxLines`) and the pixel count. */
@@ -428,7 +482,11 @@ export function describeDifference(label: string, comparison: Comparison, artifa
     if (lines.length > maxLines) parts.push(`… ${lines.length - maxLines} more diff lines${artifactsHint ? ` (${artifactsHint})` : ''}`);
   } else parts.push('DOM/ARIA text: the same.');
   const px = comparison.pixels;
-  parts.push(px.pixels ? `Screenshot: ${px.pixels} pixels differ${px.size ? ` (size ${px.size})` : ''}.` : 'Screenshot: the same pixels.');
+  const within = px.same ? ', within what the rule allows' : px.size ? '' : `, ${px.allowed} allowed`;
+  parts.push(
+    (px.pixels || px.size ? `Screenshot: ${px.pixels} pixels differ${px.size ? ` (size ${px.size})` : ''}${within}.` : 'Screenshot: the same pixels.') +
+      ` Pixels compared ${comparison.rule.name}.`,
+  );
   if (artifactsHint) parts.push(`Actual and difference files: ${artifactsHint}`);
   parts.push('If the change is intended: npm run snapshots:update');
   return parts.join('\n');
@@ -480,7 +538,6 @@ export function writeArtifacts(dir: string, page: string, state: string, actual:
 
 export type { SnapshotResult, SnapshotResults, SnapshotStatus };
 
-export const snapshotUrl = (page: string, file: string) => `/__snapshots/${encodeURIComponent(page)}/${encodeURIComponent(file)}`;
 
 export function resultFor(page: string, state: string, status: SnapshotStatus, extra: { comparison?: Comparison; note?: string } = {}): SnapshotResult {
   const result: SnapshotResult = { page, state, status };
@@ -499,16 +556,18 @@ export function resultFor(page: string, state: string, status: SnapshotStatus, e
       result.pixels = comparison.pixels.pixels;
       result.difference = snapshotUrl(page, `${state}.diff.png`);
     }
-    if (comparison.pixels.size) result.note = `screenshot size ${comparison.pixels.size}`;
+    const { size, pixels } = comparison.pixels;
+    const notes = [size && `screenshot size ${size}`, (size || pixels) && `pixels compared ${comparison.rule.name}`].filter(Boolean);
+    if (notes.length) result.note = notes.join('; ');
   }
   if (extra.note) result.note = extra.note;
   return result;
 }
 
-export function writeResults(dir: string, pages: SnapshotResult[], updated: boolean): string {
+export function writeResults(dir: string, pages: SnapshotResult[], updated: boolean, browser?: SnapshotResults['browser']): string {
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, 'results.json');
-  const results: SnapshotResults = { generatedAt: new Date().toISOString(), updated, pages };
+  const results: SnapshotResults = { generatedAt: new Date().toISOString(), updated, ...(browser && { browser }), pages };
   writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
   return file;
 }

@@ -1,13 +1,17 @@
 // Snapshot regression: every captured page in every named state (tests/browser/snapshot-states.ts)
 // against its stored DOM/ARIA text and screenshot in snapshots/<page>/<state>.*.
 //   npm test                   compares; a difference fails with the text diff and a pixel count
-//   npm run snapshots:update   (SNAPSHOTS_UPDATE=1) rewrites the ones that changed, on purpose
+//   npm run snapshots:update   (SNAPSHOTS_UPDATE=1) rewrites the ones that changed, on purpose,
+//                              and records this browser build in snapshots/browser.json
+// The text is compared exactly; the pixels exactly on the browser build that took the stored
+// picture, and with OTHER_BUILD's tolerance on any other (snapshot.ts says what it allows).
 // Each run records tests/artifacts/snapshots/results.json (the harness serves it as
 // /__snapshots.json for the UI), and the actual and difference files of what did not match.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordedBuild, type BrowserRecord } from '../../src/harness/snapshot-results';
 import {
   ARTIFACTS_DIR,
   SNAPSHOTS_DIR,
@@ -15,6 +19,7 @@ import {
   compareSnapshots,
   describeDifference,
   errorsOf,
+  pixelRuleFor,
   readStored,
   resultFor,
   startSnapshotSession,
@@ -39,26 +44,32 @@ const BROWSER_FILE = path.join(SNAPSHOTS_DIR, 'browser.json');
 
 describe(`snapshots${UPDATE ? ' (updating)' : ''}`, () => {
   let session: SnapshotSession;
-  let browserNote = '';
+  /** This run's browser build, and the record of the builds that took the stored pictures. */
+  let running = '';
+  let taken: BrowserRecord = { version: '' };
   const results: SnapshotResult[] = [];
 
   beforeAll(async () => {
     // Artifacts of an earlier run would mislead the UI.
     rmSync(ARTIFACTS_DIR, { recursive: true, force: true });
     session = await startSnapshotSession();
-    const version = await session.browser.version();
-    if (UPDATE) writeFileSync(BROWSER_FILE, JSON.stringify({ version }, null, 2) + '\n');
-    const stored = existsSync(BROWSER_FILE) ? (JSON.parse(readFileSync(BROWSER_FILE, 'utf8')).version as string) : '';
-    browserNote =
-      stored && stored !== version
-        ? ` The snapshots were taken with ${stored}; this is ${version}: if only pixels differ, check the pictures and run \`npm run snapshots:update\`.`
-        : '';
+    running = await session.browser.version();
+    // An update takes every picture again: all of them are this build's (a state whose picture
+    // did not change at all is one this build draws the same).
+    if (UPDATE) writeFileSync(BROWSER_FILE, JSON.stringify({ version: running }, null, 2) + '\n');
+    taken = existsSync(BROWSER_FILE) ? (JSON.parse(readFileSync(BROWSER_FILE, 'utf8')) as BrowserRecord) : { version: '' };
+    const rule = pixelRuleFor(taken.version, running);
+    const approved = Object.keys(taken.approved ?? {}).length;
+    console.log(
+      `snapshots: taken with ${taken.version || 'an unrecorded build'}${approved ? ` (${approved} approved one by one, see ${relative(BROWSER_FILE)})` : ''}; ` +
+        `this run: ${running}; pixels compared ${rule.name}.`,
+    );
   });
 
   afterAll(async () => {
     const order = new Map(plan.flatMap(({ page, states }) => states.map((state, i) => [`${page}/${state.name}`, `${page}/${String(i).padStart(2, '0')}`])));
     results.sort((a, b) => (order.get(`${a.page}/${a.state}`)! < order.get(`${b.page}/${b.state}`)! ? -1 : 1));
-    if (results.length) writeResults(ARTIFACTS_DIR, results, UPDATE);
+    if (results.length) writeResults(ARTIFACTS_DIR, results, UPDATE, { run: running, recorded: taken.version });
     await session?.close();
   });
 
@@ -120,14 +131,21 @@ describe(`snapshots${UPDATE ? ' (updating)' : ''}`, () => {
                   'Run `npm run snapshots:update` to store it, then review and commit snapshots/.',
               );
             }
-            const comparison = compareSnapshots(stored, snapshot, {
-              expected: `snapshots/${pageName}/${state.name}.aria.txt`,
-              actual: `tests/artifacts/snapshots/${pageName}/${state.name}.actual.aria.txt`,
-            });
+            const recorded = recordedBuild(taken, pageName, state.name);
+            const comparison = compareSnapshots(
+              stored,
+              snapshot,
+              { expected: `snapshots/${pageName}/${state.name}.aria.txt`, actual: `tests/artifacts/snapshots/${pageName}/${state.name}.actual.aria.txt` },
+              pixelRuleFor(recorded, running),
+            );
             if (comparison.same) return record('same');
             writeArtifacts(ARTIFACTS_DIR, pageName, state.name, snapshot, comparison);
             record('different', { comparison });
-            expect.fail(describeDifference(`${pageName} › ${state.name}`, comparison, relative(path.join(ARTIFACTS_DIR, pageName)) + '/') + browserNote);
+            const builds =
+              recorded === running
+                ? `\nTaken with this build (${running}).`
+                : `\nTaken with ${recorded || 'an unrecorded build'}; this run: ${running}. If only pixels differ, look at the pictures, then approve them in the harness UI (/snapshots) or run \`npm run snapshots:update\`.`;
+            expect.fail(describeDifference(`${pageName} › ${state.name}`, comparison, relative(path.join(ARTIFACTS_DIR, pageName)) + '/') + builds);
           } catch (error) {
             // A state that could not be taken (a click that found nothing, page errors) still shows in the UI.
             if (!recorded) record('different', { note: `no snapshot: ${error instanceof Error ? error.message : String(error)}` });

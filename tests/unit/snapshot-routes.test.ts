@@ -1,8 +1,9 @@
 // @vitest-environment node
-// The harness routes for snapshot regression results: /__snapshots.json and /__snapshots/<page>/<file>.
+// The harness routes for snapshot regression results: /__snapshots.json, /__snapshots/<page>/<file>
+// and POST /__snapshots/approve.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer, type HarnessServer } from '../../src/harness/server';
@@ -12,15 +13,15 @@ let tmp: string;
 let harness: HarnessServer;
 
 /** A request sent byte for byte (fetch would normalise '..'). */
-function raw(urlPath: string, method = 'GET'): Promise<{ status: number; type: string; body: string }> {
+function raw(urlPath: string, method = 'GET', headers: Record<string, string> = {}, body?: string): Promise<{ status: number; type: string; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: harness.port, path: urlPath, method, agent: false }, (res) => {
+    const req = http.request({ host: '127.0.0.1', port: harness.port, path: urlPath, method, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode!, type: String(res.headers['content-type']), body: Buffer.concat(chunks).toString('utf8') }));
     });
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }
 
@@ -79,6 +80,69 @@ describe('harness snapshot routes', () => {
       expect(reply.body, p).not.toContain('SECRET');
     }
     expect((await raw('/__snapshots/.hidden')).status).toBe(404);
+  });
+
+  describe('approving one state\'s snapshot', () => {
+    const stored = (file: string) => path.join(tmp, 'stored', file);
+    const approve = (body: unknown, headers: Record<string, string> = { 'Content-Type': 'application/json' }) =>
+      raw('/__snapshots/approve', 'POST', headers, JSON.stringify(body));
+
+    beforeAll(async () => {
+      await put(stored('browser.json'), JSON.stringify({ version: 'Chrome/1.0' }));
+      await put(stored('home/tabs.png'), 'old tabs png');
+      await put(stored('home/tabs.aria.txt'), 'tabs text\n');
+      await put(stored('home/expanded.png'), 'old expanded png');
+      await put(stored('home/expanded.aria.txt'), 'old expanded text\n');
+      await put(path.join(tmp, 'artifacts', 'home', 'tabs.actual.png'), 'new tabs png');
+      await put(path.join(tmp, 'artifacts', 'home', 'tabs.actual.aria.txt'), 'tabs text\n');
+      await put(path.join(tmp, 'artifacts', 'home', 'expanded.actual.png'), 'new expanded png');
+      await put(path.join(tmp, 'artifacts', 'home', 'expanded.actual.aria.txt'), 'new expanded text\n');
+      await put(
+        path.join(tmp, 'artifacts', 'results.json'),
+        JSON.stringify({
+          generatedAt: '2026-01-02T03:04:05.000Z',
+          updated: false,
+          browser: { run: 'Chrome/2.0', recorded: 'Chrome/1.0' },
+          pages: [
+            { page: 'home', state: 'loaded', status: 'same' },
+            { page: 'home', state: 'tabs', status: 'different', pixels: 40 },
+            { page: 'home', state: 'expanded', status: 'different', pixels: 90 },
+          ],
+        }),
+      );
+    });
+
+    it("rewrites that state's changed files only, and records the run's build for it", async () => {
+      const expandedBefore = await stat(stored('home/expanded.png'));
+      const textBefore = await stat(stored('home/tabs.aria.txt'));
+      const reply = await approve({ page: 'home', state: 'tabs' });
+      expect(reply.status).toBe(200);
+      // The text had not changed: only the picture is rewritten.
+      expect(JSON.parse(reply.body)).toEqual({ page: 'home', state: 'tabs', written: ['home/tabs.png'] });
+      expect(await readFile(stored('home/tabs.png'), 'utf8')).toBe('new tabs png');
+      expect((await stat(stored('home/tabs.aria.txt'))).mtimeMs).toBe(textBefore.mtimeMs);
+      expect(await readFile(stored('home/expanded.png'), 'utf8')).toBe('old expanded png');
+      expect((await stat(stored('home/expanded.png'))).mtimeMs).toBe(expandedBefore.mtimeMs);
+      expect(JSON.parse(await readFile(stored('browser.json'), 'utf8'))).toEqual({ version: 'Chrome/1.0', approved: { 'home/tabs': 'Chrome/2.0' } });
+      const results = JSON.parse((await raw('/__snapshots.json')).body);
+      expect(results.pages.map((r: SnapshotResult) => `${r.state}: ${r.status}`)).toEqual(['loaded: same', 'tabs: approved', 'expanded: different']);
+      // Approved once: nothing left to approve.
+      expect((await approve({ page: 'home', state: 'tabs' })).status).toBe(404);
+    });
+
+    it('refuses what is not a new snapshot of the last run, another origin, and anything but JSON', async () => {
+      expect((await approve({ page: 'home', state: 'loaded' })).status).toBe(404);
+      expect((await approve({ page: 'home', state: 'nosuch' })).status).toBe(404);
+      expect((await approve({ page: '..', state: 'tabs' })).status).toBe(404);
+      expect((await approve({ page: 'home' })).status).toBe(400);
+      expect((await approve({ page: 'home', state: 'expanded' }, { 'Content-Type': 'text/plain' })).status).toBe(415);
+      expect((await approve({ page: 'home', state: 'expanded' }, { 'Content-Type': 'application/json', Origin: 'http://evil.example' })).status).toBe(403);
+      expect((await raw('/__snapshots/approve')).status).toBe(405);
+      expect(await readFile(stored('home/expanded.png'), 'utf8')).toBe('old expanded png');
+      // From the harness's own origin it goes through.
+      const reply = await approve({ page: 'home', state: 'expanded' }, { 'Content-Type': 'application/json', Origin: `http://127.0.0.1:${harness.port}` });
+      expect(JSON.parse(reply.body).written).toEqual(['home/expanded.png', 'home/expanded.aria.txt']);
+    });
   });
 });
 

@@ -73,3 +73,7 @@ function App() {
 }
 
 render(<App />, document.getElementById('app')!);
+
+// npm start says when a build has finished: the page reloads onto it. A server that rebuilds
+// nothing answers 204, which closes the EventSource for good.
+new EventSource('/__events').addEventListener('reload', () => location.reload());

@@ -1,5 +1,7 @@
 // `/snapshots`: which pages differ from their stored snapshots, and how (GET /__snapshots.json,
-// served once the snapshot tests have run).
+// served once the snapshot tests have run); a state's new snapshot approved on its own (POST
+// /__snapshots/approve rewrites that state's files only).
+import { useState } from 'react';
 import { latestResults, type SnapshotResult, type SnapshotResults } from '../snapshot-results';
 import { useJson, useTitle } from './data';
 
@@ -21,6 +23,42 @@ function Diff({ text, label }: { text: string; label: string }) {
         </span>
       ))}
     </pre>
+  );
+}
+
+type Approval = { state: 'idle' | 'busy' } | { state: 'done' | 'failed'; message: string };
+
+/** Stores this run's snapshot of one state in snapshots/, after the developer has looked at it. */
+function Approve({ result, name }: { result: SnapshotResult; name: string }) {
+  const [approval, setApproval] = useState<Approval>({ state: 'idle' });
+  const approve = async () => {
+    setApproval({ state: 'busy' });
+    try {
+      const res = await fetch('/__snapshots/approve', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ page: result.page, state: result.state }),
+      });
+      if (!res.ok) return setApproval({ state: 'failed', message: `Not approved: ${res.status} ${res.statusText}.` });
+      const { written } = (await res.json()) as { written: string[] };
+      setApproval({
+        state: 'done',
+        message: written.length ? `Approved: rewrote ${written.map((file) => `snapshots/${file}`).join(' and ')}.` : 'Approved: the stored files were already these.',
+      });
+    } catch (error) {
+      setApproval({ state: 'failed', message: `Not approved: ${String(error)}` });
+    }
+  };
+  return (
+    <div className="approve">
+      {approval.state !== 'done' && (
+        <button type="button" onClick={approve} disabled={approval.state === 'busy'}>
+          Approve this run's snapshot of {name}
+        </button>
+      )}
+      {/* Present from the start, so that what it comes to say is announced. */}
+      <p role="status">{approval.state === 'done' || approval.state === 'failed' ? approval.message : ''}</p>
+    </div>
   );
 }
 
@@ -49,6 +87,7 @@ function Result({ result, id }: { result: SnapshotResult; id: string }) {
           {local(result.actualAria) && <a href={local(result.actualAria)}>this run</a>}
         </p>
       )}
+      {local(result.actual) && <Approve result={result} name={name} />}
       <div className="shots">
         {images.map(([url, what]) =>
           url ? (
@@ -74,6 +113,7 @@ export function Snapshots() {
   const run = results.state === 'ok' ? results.data : undefined;
   const count = (status: string) => list.filter((r) => r.status === status).length;
   const empty = (results.state === 'error' && results.status === 404) || (results.state === 'ok' && list.length === 0);
+  const browser = run?.browser;
   return (
     <>
       <h1 tabIndex={-1}>Snapshots</h1>
@@ -84,8 +124,16 @@ export function Snapshots() {
         <>
           <p>
             {run?.generatedAt && `Last run ${run.generatedAt}${run.updated ? ' (it rewrote the stored snapshots)' : ''}: `}
-            {`${count('different')} different, ${count('missing')} missing, ${count('skipped')} skipped, ${count('same')} same.`}
+            {`${count('different')} different, ${count('missing')} missing, ${count('skipped')} skipped, ${count('same')} same`}
+            {count('approved') ? `, ${count('approved')} approved.` : '.'}
           </p>
+          {browser && (
+            <p>
+              {browser.recorded === browser.run
+                ? `Pictures taken with ${browser.run}, the build of this run: compared exactly.`
+                : `Pictures taken with ${browser.recorded || 'an unrecorded build'}; this run: ${browser.run}. Pixels compared with the other-build tolerance.`}
+            </p>
+          )}
           <table className="snapshots">
             <thead>
               <tr>
