@@ -209,10 +209,14 @@ describe('forced colours, reflow and text spacing of veneer UI', () => {
       document.querySelector('footer')!.append(link);
       scrollTo(0, document.documentElement.scrollHeight);
     });
+    // One step per header check (every 250 ms, from the position the last check saw): down to
+    // the end hides the header, 40 px up shows it. Both within one check would read as down.
+    await page.waitForSelector('.js-header.is-hidden');
     await page.evaluate(() => scrollBy(0, -40));
+    await page.waitForFunction(() => !document.querySelector('.js-header.is-hidden') && document.querySelector('.js-header')!.getBoundingClientRect().top == 0);
     await page.click('#to-faq');
     await page.waitForFunction(() => document.activeElement?.id == 'faq');
-    // Settled: the header shown again (scrolling up) and the target where the scroll left it.
+    // Settled: the header still shown (the link scrolled up) and the target where the scroll left it.
     await page.waitForFunction(() => document.querySelector('.js-header')!.getBoundingClientRect().top == 0, { timeout: 3000 });
     const seen = await page.evaluate(() => {
       const target = document.activeElement!.getBoundingClientRect();

@@ -297,12 +297,19 @@ describe('nav', () => {
     // Only a lower bound: the wait above already bounds it, and a loaded machine delays timers.
     expect(debounce).toBeGreaterThanOrEqual(245);
     expect(await test.page.$$eval('.js-header .is-open, .js-header [aria-expanded="true"]', (all) => all.length)).toBe(0);
-    // Several changes within 250 ms: one re-evaluation, after the last.
+    // Several changes within 250 ms: one re-evaluation, after the last. A full-page screenshot
+    // takes the viewport to 1×1 and back (puppeteer issue 7251; focus stays): settled on the
+    // side it started from, the menu is the same mega-menu, and the open dropdown stays open.
     await test.page.click(trigger(1));
+    await test.page.screenshot({ fullPage: true, captureBeyondViewport: true });
+    await wait(test.page, 400);
+    expect((await nav(test.page)).items).toEqual(['true shown is-open', 'false', 'false', 'false']);
+    // Across, back and across again: it settles small, and everything closes.
     await test.page.setViewport(SMALL);
     await test.page.setViewport(LARGE);
+    await test.page.setViewport(SMALL);
     await wait(test.page, 400);
-    expect((await nav(test.page)).items).toEqual(ALL_CLOSED);
+    expect(await nav(test.page)).toEqual({ toggle: 'false', nav: false, items: ALL_CLOSED });
     test.assertClean();
   });
 

@@ -286,6 +286,14 @@ export async function takeSnapshot(page: Page, pageName: string, state: Snapshot
   await page.evaluate(() => window.scrollTo(0, 0));
   await quiet(page);
   await settle(page);
+  // Chromium's full-page capture shrinks the viewport to 1×1 and back for a moment (puppeteer
+  // issue 7251), and the page sees it: resize and media-query events, intersection changes (a
+  // widget's pending hiding applies once its element is below that viewport). Whether the
+  // page's reaction lands in the picture was a race (lost on loaded CI machines). A first
+  // capture, thrown away, lets the page react; the kept one shows the page after it.
+  await page.screenshot({ type: 'png', fullPage: true, captureBeyondViewport: true });
+  await quiet(page);
+  await settle(page);
   const aria = await snapshotText(page, `${pageName} › ${state.name}`, baseUrl);
   const png = Buffer.from(await page.screenshot({ type: 'png', fullPage: true, captureBeyondViewport: true }));
   return { aria, png };

@@ -158,9 +158,12 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
     { signal },
   );
 
-  // Crossing 1024 px: everything closes once the viewport has settled for 250 ms. Focus in
+  // Crossing 1024 px: everything closes once the viewport has settled for 250 ms on the other
+  // side. Settled back on the side it was on (a window dragged across and back, a screenshot
+  // tool's 1×1 moment), the menu is the same menu, and what was open stays open. Focus in
   // what closes goes back as Escape sends it, or to the toggle where the trigger is hidden
   // too. Read now: the site's CSS may hide it (focus falls to the body) before the timer.
+  let wasLarge = large;
   media.addEventListener(
     'change',
     () => {
@@ -168,6 +171,8 @@ defineFeature<HTMLElement>('nav', (nav, { bus, signal }) => {
       const from = document.activeElement;
       const back = current?.menu.contains(from) ? [current.trigger, home()] : menuOpen && nav.contains(from) ? [home()] : [];
       timer = setTimeout(() => {
+        if (media.matches == wasLarge) return;
+        wasLarge = media.matches;
         closeAll();
         const now = document.activeElement;
         if (from && (now == from || now == document.body) && !rendered(from)) back.find((element) => element && rendered(element))?.focus();
