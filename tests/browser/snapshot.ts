@@ -258,6 +258,9 @@ function quiet(page: Page): Promise<void> {
   );
 }
 
+/** The one capture takeSnapshot makes (twice: the discarded one must be the same kind). */
+const FULL_PAGE = { type: 'png', fullPage: true, captureBeyondViewport: true } as const;
+
 export interface TakeOptions {
   /** The harness origin, e.g. session.url. */
   baseUrl: string;
@@ -291,11 +294,11 @@ export async function takeSnapshot(page: Page, pageName: string, state: Snapshot
   // widget's pending hiding applies once its element is below that viewport). Whether the
   // page's reaction lands in the picture was a race (lost on loaded CI machines). A first
   // capture, thrown away, lets the page react; the kept one shows the page after it.
-  await page.screenshot({ type: 'png', fullPage: true, captureBeyondViewport: true });
+  await page.screenshot(FULL_PAGE);
   await quiet(page);
   await settle(page);
   const aria = await snapshotText(page, `${pageName} › ${state.name}`, baseUrl);
-  const png = Buffer.from(await page.screenshot({ type: 'png', fullPage: true, captureBeyondViewport: true }));
+  const png = Buffer.from(await page.screenshot(FULL_PAGE));
   return { aria, png };
 }
 
